@@ -8,3 +8,5 @@ export * from './settings.js';
 export * from './text.js';
 export * from './contracts/auth.js';
 export * from './contracts/reference.js';
+export * from './validators/index.js';
+export * from './calendar.js';

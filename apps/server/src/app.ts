@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UPLOAD_RULES } from '@ghiseu/domain';
+import { registerAuthGuard } from './platform/auth/guard.js';
+import type { AppContext } from './platform/context.js';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/errors.js';
+import { loggerOptions } from './platform/logger.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { devRoutes } from './modules/dev/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { organisationsRoutes } from './modules/organisations/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { territoryRoutes } from './modules/territory/routes.js';
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the HTTP application: platform plugins, then the modules, then the error handler.
+ * It never listens; main.ts and the tests (app.inject) decide that.
+ */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<App> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.production,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  // PATCH bodies are JSON merge patches (RFC 7396); parse them like JSON.
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (request, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch (error) {
+      (error as Error & { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    credentials: false,
+    exposedHeaders: ['x-request-id'],
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // Health checks of a load balancer must never be throttled.
+    allowList: (request) => request.url === '/api/health' || request.url === '/api/ready',
+  });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_RULES.default.maxBytes, files: 1, fields: 10, parts: 12 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Ghișeul Unic API', version: '0.1.0', description: 'API-ul portalului Ghișeul Unic' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuthGuard(app, { db: ctx.db, policy: config.session });
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(filesRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
+  await app.register(organisationsRoutes, { prefix: '/api' });
+  await app.register(territoryRoutes, { prefix: '/api' });
+  if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built single-page app at `/`, with index.html for every client-side route. */
+function registerWebApp(app: FastifyInstance, configured: string | undefined): void {
+  const root = configured ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const indexFile = path.join(root, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    registerNotFoundHandler(app);
+    return;
+  }
+  app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  registerNotFoundHandler(app, fs.readFileSync(indexFile));
+}

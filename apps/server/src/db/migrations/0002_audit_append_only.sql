@@ -1,0 +1,13 @@
+-- The audit log is append-only (DESIGN.md §5): refuse UPDATE, DELETE and TRUNCATE at the database level.
+CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only';
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON audit_log
+  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+--> statement-breakpoint
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();

@@ -1,0 +1,4 @@
+export * from './territory.js';
+export * from './organisations.js';
+export * from './users.js';
+export * from './platform.js';

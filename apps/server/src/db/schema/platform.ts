@@ -1,0 +1,80 @@
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { organisations } from './organisations.js';
+import { users } from './users.js';
+
+/** Uploaded and generated files; the bytes live in the file storage under `storage_key`. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    storageKey: text('storage_key').notNull().unique(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    purpose: text('purpose').notNull(),
+    ownerUserId: integer('owner_user_id').references(() => users.id),
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerUserId)],
+);
+
+/**
+ * Outgoing e-mail and SMS. Every message is written here in the business transaction and a
+ * job delivers it (SMTP / SMS provider) or, with the built-in transport, marks it delivered;
+ * `/api/dev/outbox` reads this table in development.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Append-only audit trail (a trigger refuses UPDATE and DELETE). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    organisationId: integer('organisation_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_entity_idx').on(t.entityType, t.entityId), index('audit_actor_idx').on(t.actorUserId, t.at)],
+);
+
+/** Settings registry: key → value, edited by the super admin. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  description: text('description').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which seed scripts have run, so a restart never seeds twice. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  detail: jsonb('detail'),
+});

@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Counts a failed attempt; locks the account when the limit is reached. Returns the new count. */
+export async function recordFailedLogin(db: Db, userId: number, maxAttempts: number, lockMinutes: number): Promise<{ count: number; locked: boolean }> {
+  const [row] = await db
+    .update(users)
+    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ count: users.failedLoginCount });
+  if (row.count >= maxAttempts) {
+    await db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() + lockMinutes * 60_000), failedLoginCount: 0 })
+      .where(eq(users.id, userId));
+    return { count: row.count, locked: true };
+  }
+  return { count: row.count, locked: false };
+}
+
+export async function recordSuccessfulLogin(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() }).where(eq(users.id, userId));
+}

@@ -1,0 +1,107 @@
+import type { CurrentUser, LoginRequest, LoginResponse } from '@ghiseu/domain';
+import type { Actor } from '../../platform/auth/actor.js';
+import { verifyPassword } from '../../platform/auth/passwords.js';
+import { computePermissions } from '../../platform/auth/permissions.js';
+import { createSession, revokeSessionByToken } from '../../platform/auth/sessions.js';
+import { writeAudit } from '../../platform/audit.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { findUserByEmail, findUserById, recordFailedLogin, recordSuccessfulLogin } from './repository.js';
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+  requestId?: string;
+}
+
+/** Purpose of the verification token handed out before e-mail and phone are confirmed. */
+export const VERIFICATION_TOKEN_PURPOSE = 'account-verification';
+
+/**
+ * Sign-in (spec §4 login flow): credentials, lockout after repeated failures, password expiry,
+ * then either a session token or a verification token for the missing confirmation step.
+ * Every outcome is audited; failures commit their counter before the error goes out.
+ */
+export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const { config } = ctx;
+  const user = await findUserByEmail(ctx.db, input.email);
+  const audit = (action: string, userId: number | null, after?: unknown) =>
+    writeAudit(ctx.db, { actorUserId: userId, action, entityType: 'user', entityId: userId, after, ip: meta.ip, requestId: meta.requestId });
+
+  if (!user) {
+    await verifyPassword(null, input.password);
+    await audit('auth.login_failed', null, { reason: 'unknown_account' });
+    throw new AppError('AUTH_ACCOUNT_NOT_FOUND');
+  }
+  if (user.lockedUntil && user.lockedUntil > new Date()) {
+    await audit('auth.login_refused_locked', user.id);
+    throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000) });
+  }
+  if (user.status !== 'active') {
+    await audit('auth.login_refused_disabled', user.id, { status: user.status });
+    throw new AppError('AUTH_DISABLED');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    const { count, locked } = await ctx.db.transaction(async (tx) => {
+      const result = await recordFailedLogin(tx, user.id, config.login.maxAttempts, config.login.lockMinutes);
+      await writeAudit(tx, { actorUserId: user.id, action: result.locked ? 'auth.account_locked' : 'auth.login_failed', entityType: 'user', entityId: user.id, after: { attempts: result.count }, ip: meta.ip, requestId: meta.requestId });
+      return result;
+    });
+    if (locked) throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: config.login.lockMinutes });
+    throw new AppError('AUTH_FAILED', { remaining_attempts: config.login.maxAttempts - count });
+  }
+  const expiryDays = config.login.passwordExpiryDays;
+  if (expiryDays > 0 && user.passwordChangedAt && user.passwordChangedAt.getTime() + expiryDays * 86_400_000 < Date.now()) {
+    await audit('auth.password_expired', user.id);
+    throw new AppError('AUTH_FAILED_PASSWORD_EXPIRED', { email: user.email });
+  }
+
+  const isEmailConfirmed = user.emailConfirmedAt !== null;
+  const isPhoneConfirmed = user.phoneConfirmedAt !== null;
+  return ctx.db.transaction(async (tx) => {
+    await recordSuccessfulLogin(tx, user.id);
+    if (!isEmailConfirmed || !isPhoneConfirmed) {
+      await writeAudit(tx, { actorUserId: user.id, action: 'auth.login_pending_verification', entityType: 'user', entityId: user.id, ip: meta.ip, requestId: meta.requestId });
+      const verificationToken = ctx.signer.sign({ purpose: VERIFICATION_TOKEN_PURPOSE, userId: user.id }, 3600);
+      return { isEmailConfirmed, isPhoneConfirmed, data: { authToken: null, verificationToken } };
+    }
+    const { token } = await createSession(tx, user.id, config.session, { ip: meta.ip, userAgent: meta.userAgent });
+    await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', entityType: 'user', entityId: user.id, ip: meta.ip, requestId: meta.requestId });
+    return { isEmailConfirmed, isPhoneConfirmed, data: { authToken: token, verificationToken: null } };
+  });
+}
+
+/** Logout: revokes the session the token names. Unknown tokens are accepted silently. */
+export async function invalidateToken(ctx: AppContext, token: string, meta: RequestMeta): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const userId = await revokeSessionByToken(tx, token);
+    if (userId !== null) await writeAudit(tx, { actorUserId: userId, action: 'auth.logout', entityType: 'user', entityId: userId, ip: meta.ip, requestId: meta.requestId });
+  });
+}
+
+/** The current-user record of spec §3. */
+export async function getCurrentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('TOKEN_INVALID');
+  const permissions = await computePermissions(ctx.db, { id: user.id, userType: user.userType, organisationId: actor.organisationId });
+  return {
+    user_id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    photo: user.photoFileId ? String(user.photoFileId) : null,
+    user_type_name: user.userType,
+    account_type: user.accountType,
+    permissions: permissions as Record<string, true>,
+    profile_completed: user.profileCompleted,
+    profile_needs_update: user.profileNeedsUpdate,
+    is_email_confirmed: user.emailConfirmedAt !== null,
+    is_phone_confirmed: user.phoneConfirmedAt !== null,
+    enrolled: user.enrolled,
+    organisation_id: actor.organisationId,
+    is_organisation_admin: user.isOrganisationAdmin,
+    // Staff functions arrive with the accounts module; until then staff have none.
+    functions: [],
+    delegated_from_organisation_id: actor.organisationId !== actor.homeOrganisationId ? actor.homeOrganisationId : null,
+  };
+}

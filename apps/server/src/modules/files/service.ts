@@ -1,0 +1,116 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { UPLOAD_PURPOSES, UPLOAD_RULES, type UploadPurpose, isStaffType } from '@ghiseu/domain';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { files } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import { writeAudit } from '../../platform/audit.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+
+export type FileRow = typeof files.$inferSelect;
+
+interface UploadTokenPayload extends Record<string, unknown> {
+  kind: 'upload';
+  userId: number;
+  purpose: UploadPurpose;
+}
+
+interface DownloadTokenPayload extends Record<string, unknown> {
+  kind: 'download';
+  fileId: number;
+}
+
+export function issueUploadToken(ctx: AppContext, actor: Actor, purpose: UploadPurpose): { token: string; expires_in: number } {
+  const payload: UploadTokenPayload = { kind: 'upload', userId: actor.userId, purpose };
+  return { token: ctx.signer.sign(payload, ctx.config.uploadTokenSeconds), expires_in: ctx.config.uploadTokenSeconds };
+}
+
+export function verifyUploadToken(ctx: AppContext, actor: Actor, token: string | undefined): UploadPurpose {
+  const payload = ctx.signer.verify<UploadTokenPayload>(token);
+  if (!payload || payload.kind !== 'upload' || payload.userId !== actor.userId || !UPLOAD_PURPOSES.includes(payload.purpose)) {
+    throw new AppError('UPLOAD_TOKEN_INVALID');
+  }
+  return payload.purpose;
+}
+
+/** Keeps the base name, drops control characters and path parts, at most 255 characters. */
+export function sanitiseFileName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'fisier').normalize('NFC').slice(0, 255);
+}
+
+/**
+ * Stores an upload after checking its type by content (magic bytes), never by the name or the
+ * client's MIME claim, and its size against the purpose's limits (spec §5, §9).
+ */
+export async function storeUpload(ctx: AppContext, actor: Actor, purpose: UploadPurpose, upload: { fileName: string; data: Buffer }, meta: { ip?: string; requestId?: string }): Promise<FileRow> {
+  const rules = UPLOAD_RULES[purpose];
+  if (upload.data.length === 0) throw new AppError('VALIDATION.UPLOADED_FILE_TYPE', { reason: 'empty' });
+  if (upload.data.length > rules.maxBytes) throw new AppError('VALIDATION.UPLOADED_FILE_SIZE', { max_bytes: rules.maxBytes });
+  const detected = await fileTypeFromBuffer(upload.data);
+  if (!detected || !(rules.types as readonly string[]).includes(detected.mime)) {
+    throw new AppError('VALIDATION.UPLOADED_FILE_TYPE', { allowed: rules.types, detected: detected?.mime ?? null });
+  }
+  const now = new Date();
+  const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  await ctx.storage.put(storageKey, upload.data);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(files)
+        .values({
+          storageKey,
+          name: sanitiseFileName(upload.fileName),
+          mimeType: detected.mime,
+          size: upload.data.length,
+          sha256: createHash('sha256').update(upload.data).digest('hex'),
+          purpose,
+          ownerUserId: actor.userId,
+          organisationId: actor.organisationId,
+        })
+        .returning();
+      await writeAudit(tx, { actorUserId: actor.userId, action: 'file.upload', entityType: 'file', entityId: row.id, after: { name: row.name, size: row.size, mime: row.mimeType, purpose }, ip: meta.ip, requestId: meta.requestId });
+      return row;
+    });
+  } catch (error) {
+    // The row did not commit: do not leave orphan bytes behind.
+    await ctx.storage.remove(storageKey);
+    throw error;
+  }
+}
+
+export async function findFile(ctx: AppContext, id: number): Promise<FileRow> {
+  const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
+  if (!row) throw new AppError('FILE_NOT_EXISTS');
+  return row;
+}
+
+/**
+ * Who may obtain a download link: the uploader, or staff of the organisation the file belongs
+ * to. Later modules (applications, archive) widen this through their own policies.
+ */
+export function canDownload(actor: Actor, file: FileRow): boolean {
+  if (file.ownerUserId === actor.userId) return true;
+  return isStaffType(actor.userType) && file.organisationId !== null && file.organisationId === actor.organisationId;
+}
+
+export async function issueDownloadToken(ctx: AppContext, actor: Actor, fileId: number): Promise<{ token: string; url: string; expires_in: number }> {
+  const file = await findFile(ctx, fileId);
+  if (!canDownload(actor, file)) throw new AppError('FORBIDDEN');
+  const payload: DownloadTokenPayload = { kind: 'download', fileId };
+  const token = ctx.signer.sign(payload, ctx.config.downloadTokenSeconds);
+  return { token, url: `/api/files/${fileId}?token=${encodeURIComponent(token)}`, expires_in: ctx.config.downloadTokenSeconds };
+}
+
+export async function openDownload(ctx: AppContext, fileId: number, token: string | undefined): Promise<{ file: FileRow; data: Buffer }> {
+  const payload = ctx.signer.verify<DownloadTokenPayload>(token);
+  if (!payload || payload.kind !== 'download' || payload.fileId !== fileId) throw new AppError('DOWNLOAD_TOKEN_INVALID');
+  const file = await findFile(ctx, fileId);
+  return { file, data: await ctx.storage.read(file.storageKey) };
+}
+
+export function presentFile(row: FileRow) {
+  return { id: row.id, name: row.name, mime_type: row.mimeType, size: row.size, purpose: row.purpose, created_at: row.createdAt.toISOString() };
+}

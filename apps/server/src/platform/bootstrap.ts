@@ -1,0 +1,44 @@
+import path from 'node:path';
+import pino from 'pino';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db.js';
+import { LocalDiskStorage } from './file-storage.js';
+import { JobQueue } from './jobs.js';
+import { Messaging, outboxTransport, smtpTransport } from './messaging.js';
+import { resolveAppSecret, TokenSigner } from './tokens.js';
+import { runSeeds } from '../seed/index.js';
+
+/**
+ * Builds the platform: opens and migrates the database, seeds reference (and demo) data,
+ * prepares the job queue, messaging, file storage and token signer. Shared by the server,
+ * the worker, the tests and the benchmarks.
+ */
+export async function createContext(config: Config, options: { seed?: boolean; log?: pino.Logger } = {}): Promise<AppContext> {
+  const log = options.log ?? pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    if (options.seed !== false) {
+      const seeded = await runSeeds(database.db, { demo: config.seedDemo, defaultCounty: config.defaultCounty });
+      for (const [name, detail] of Object.entries(seeded)) if (detail) log.info({ seed: name, ...detail }, 'seed loaded');
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const jobs = new JobQueue(database, log);
+  const messaging = new Messaging(jobs, {
+    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport,
+    sms: outboxTransport,
+  });
+  return {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    messaging,
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    signer: new TokenSigner(resolveAppSecret(config.appSecret, config.dataDir)),
+  };
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated once at start. Every variable is listed in the
+ * README's configuration table; a bad value stops the process with a message naming it.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes'));
+
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).optional().default(fallback);
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: int(8080, 0, 65535),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'trebuie să fie un URL postgres://').optional(),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO: optionalBool,
+  DEV_OUTBOX: optionalBool,
+  RUN_JOBS: bool(true),
+  APP_SECRET: z.string().min(32, 'cel puțin 32 de caractere').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z.string().default(''),
+  RATE_LIMIT_PER_MINUTE: int(600, 1),
+  BODY_LIMIT_BYTES: int(1024 * 1024, 1024),
+  SESSION_TTL_HOURS: int(12, 1),
+  SESSION_IDLE_MINUTES: int(60, 1),
+  LOGIN_MAX_ATTEMPTS: int(5, 1),
+  LOGIN_LOCK_MINUTES: int(15, 1),
+  PASSWORD_EXPIRY_DAYS: int(365, 0),
+  DOWNLOAD_TOKEN_SECONDS: int(300, 10),
+  UPLOAD_TOKEN_SECONDS: int(3600, 60),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Ghișeul Unic <no-reply@ghiseu.ro>'),
+  DEFAULT_COUNTY: z.string().default('MS'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses `env` (default `process.env`) into a typed config with derived defaults. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configurație invalidă:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  const embedded = !c.DATABASE_URL;
+  if (production && !c.APP_SECRET) throw new ConfigError('Configurație invalidă:\n  APP_SECRET: obligatoriu în producție');
+  if (production && c.SEED_DEMO) throw new ConfigError('Configurație invalidă:\n  SEED_DEMO: nu este permis în producție');
+  if (production && c.DEV_OUTBOX) throw new ConfigError('Configurație invalidă:\n  DEV_OUTBOX: nu este permis în producție');
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    production,
+    host: c.HOST,
+    port: c.PORT,
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    databaseUrl: c.DATABASE_URL,
+    embedded,
+    dataDir,
+    seedDemo: c.SEED_DEMO ?? (embedded && !production),
+    devOutbox: !production && (c.DEV_OUTBOX ?? embedded),
+    runJobs: c.RUN_JOBS,
+    /** Without APP_SECRET (development only) a random secret is kept in DATA_DIR. */
+    appSecret: c.APP_SECRET,
+    logLevel: c.LOG_LEVEL,
+    corsOrigins: c.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    session: { ttlHours: c.SESSION_TTL_HOURS, idleMinutes: c.SESSION_IDLE_MINUTES },
+    login: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, lockMinutes: c.LOGIN_LOCK_MINUTES, passwordExpiryDays: c.PASSWORD_EXPIRY_DAYS },
+    downloadTokenSeconds: c.DOWNLOAD_TOKEN_SECONDS,
+    uploadTokenSeconds: c.UPLOAD_TOKEN_SECONDS,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    defaultCounty: c.DEFAULT_COUNTY,
+    webDist: c.WEB_DIST,
+  };
+}

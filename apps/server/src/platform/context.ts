@@ -1,0 +1,23 @@
+import type { Config } from './config.js';
+import type { Database, Db } from './db.js';
+import type { FileStorage } from './file-storage.js';
+import type { JobQueue } from './jobs.js';
+import type { Messaging } from './messaging.js';
+import type { TokenSigner } from './tokens.js';
+
+/** Everything a module needs from the platform, built once in main.ts (or the test app). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  jobs: JobQueue;
+  messaging: Messaging;
+  storage: FileStorage;
+  signer: TokenSigner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from '../db/schema/index.js';
+
+export type Schema = typeof schema;
+/** The typed database, or a transaction on it: both run the same query API. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A client that runs SQL text with `$n` parameters, as pg-boss and raw queries need. */
+export interface RawClient {
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs one or several statements without parameters. */
+  exec(text: string): Promise<void>;
+  /** Applies the migrations (see `migrateDatabase`). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: drizzle keeps the driver client on an internal field
+type WithSession = { session: { client: any } };
+
+/**
+ * The driver client behind a drizzle database or transaction. Inside a transaction this is the
+ * transaction's own client, so raw SQL (pg-boss inserts) joins the business transaction;
+ * with PGlite using the outer client there would hang forever (notes/stack.md).
+ */
+export function rawClient(executor: Db): RawClient {
+  const client = (executor as unknown as WithSession).session.client;
+  return {
+    async query(text, values) {
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** Finds the migrations folder both from the sources (src/platform) and from the bundle (dist). */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, '../db/migrations')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/**
+ * Opens the embedded PGlite folder (with PostGIS and unaccent) or a PostgreSQL pool.
+ * The PGlite folder is locked: two processes on one folder corrupt it.
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // Idle client errors (server restart) are reported on the next query; keep the process alive.
+    });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      // One dedicated connection holds an advisory lock so two starting servers never migrate at once.
+      migrate: async () => {
+        const connection = await pool.connect();
+        try {
+          await connection.query('SELECT pg_advisory_lock(727001)');
+          await migrateNodePg(drizzleNodePg(connection), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await connection.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
+          connection.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const release = await lockfile.lock(options.dataDir, { lockfilePath: path.join(options.dataDir, '.lock'), stale: 30_000, update: 10_000 }).catch((error: Error) => {
+    throw new Error(`Dosarul de date ${options.dataDir} este folosit de alt proces (${error.message})`);
+  });
+  const client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pg'), extensions: { postgis, unaccent } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    close: async () => {
+      await client.close();
+      await release();
+    },
+  };
+}
+

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import { seedRuns } from '../db/schema/index.js';
+import type { Db } from '../platform/db.js';
+import { seedDemoData } from './demo.js';
+import { seedReferenceData } from './reference.js';
+
+/**
+ * Runs a named seed once: the work and its seed_runs row commit together, so a crash halfway
+ * leaves nothing and the next start tries again.
+ */
+async function runOnce(db: Db, name: string, work: (tx: Db) => Promise<Record<string, number>>): Promise<Record<string, number> | null> {
+  const [done] = await db.select().from(seedRuns).where(eq(seedRuns.name, name));
+  if (done) return null;
+  return db.transaction(async (tx) => {
+    const detail = await work(tx);
+    await tx.insert(seedRuns).values({ name, detail });
+    return detail;
+  });
+}
+
+export async function runSeeds(db: Db, options: { demo: boolean; defaultCounty: string }): Promise<Record<string, Record<string, number> | null>> {
+  const result: Record<string, Record<string, number> | null> = {};
+  result.reference = await runOnce(db, 'reference-v1', (tx) => seedReferenceData(tx, options));
+  if (options.demo) result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));
+  return result;
+}

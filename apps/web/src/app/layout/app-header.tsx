@@ -1,0 +1,116 @@
+import { ActionIcon, Burger, Button, Group, Indicator, NativeSelect, Popover, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LANGUAGES } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { getStoredLanguage } from '../../lib/storage';
+import type { MenuMode } from '../routing/route-meta';
+import { BRAND_TARGET } from './menu';
+import { useHasUnreadNotifications } from './shell-signals';
+import { UserPanel } from './user-panel';
+
+export interface AppHeaderProps {
+  mode: MenuMode;
+  /** Burger state on small screens; no burger when there is no menu. */
+  menuOpened?: boolean;
+  onToggleMenu?: () => void;
+  withMenu: boolean;
+}
+
+function Brand({ mode }: { mode: MenuMode }) {
+  const { t } = useTranslation('layout');
+  return (
+    <Link to={BRAND_TARGET[mode]} className="brand-link" aria-label={t('brand.home')} data-testid="brand-link">
+      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="6" fill="#14213D" />
+        <path d="M8 23V12l8-5 8 5v11h-5v-6h-6v6z" fill="#FCA311" />
+      </svg>
+      <span className="brand-text">
+        <span className="brand-name">{t('brand.name')}</span>
+        <span className="brand-tagline">{t('brand.tagline')}</span>
+      </span>
+    </Link>
+  );
+}
+
+function NotificationBell() {
+  const { t } = useTranslation('layout');
+  const unread = useHasUnreadNotifications();
+  return (
+    <Popover position="bottom-end" width={300} shadow="md" withinPortal>
+      <Popover.Target>
+        <Indicator disabled={!unread} color="red.8" size={9} offset={6} processing={false}>
+          <ActionIcon
+            variant="subtle"
+            color="dark.7"
+            size="lg"
+            aria-label={unread ? t('notifications.labelUnread') : t('notifications.label')}
+            data-testid="notification-bell"
+            data-unread={unread || undefined}
+          >
+            <IconBell size={22} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            {t('notifications.title')}
+          </Text>
+          <Text size="sm">{t('notifications.empty')}</Text>
+          <Button component={Link} to="/notifications" variant="subtle" size="compact-sm" w="fit-content">
+            {t('user.notificationSettings')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The top bar (spec §2): brand, language select, notification bell and the user panel. */
+export function AppHeader({ mode, menuOpened = false, onToggleMenu, withMenu }: AppHeaderProps) {
+  const { t } = useTranslation('layout');
+  const { user } = useSession();
+  const { pathname } = useLocation();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {withMenu ? (
+          <Burger
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            hiddenFrom="md"
+            size="sm"
+            aria-label={menuOpened ? t('menu.close') : t('menu.open')}
+            aria-expanded={menuOpened}
+            aria-controls="main-menu"
+            data-testid="menu-burger"
+          />
+        ) : null}
+        <Brand mode={mode} />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <NativeSelect
+          aria-label={t('language')}
+          data={LANGUAGES.map((language) => ({ ...language }))}
+          defaultValue={getStoredLanguage()}
+          size="xs"
+          visibleFrom="xs"
+          data-testid="language-select"
+        />
+        {user ? (
+          <>
+            <NotificationBell />
+            <UserPanel user={user} />
+          </>
+        ) : pathname !== '/auth/signin' ? (
+          <Button component={Link} to="/auth/signin" size="sm" data-testid="header-signin">
+            {t('signIn')}
+          </Button>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,159 @@
+import type { CurrentUser, PermissionSet } from '@ghiseu/domain';
+import { Badge, Button, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { MenuMode } from '../routing/route-meta';
+import { CREATE_REQUEST, type MenuUser, type ResolvedMenuEntry, resolveMenu } from './menu';
+import { MENU_ICONS } from './menu-icons';
+import { useMenuCounters } from './shell-signals';
+
+export function toMenuUser(user: CurrentUser): MenuUser {
+  return {
+    permissions: user.permissions as PermissionSet,
+    user_type_name: user.user_type_name,
+    is_organisation_admin: user.is_organisation_admin,
+    organisation_id: user.organisation_id,
+  };
+}
+
+/** True when `to` (path plus optional query) is the current page or one of its sub-pages. */
+export function isActivePath(to: string | undefined, pathname: string): boolean {
+  if (!to) return false;
+  const path = to.split('?')[0];
+  return pathname === path || (path !== '/home' && pathname.startsWith(`${path}/`));
+}
+
+const containsActive = (entry: ResolvedMenuEntry, pathname: string): boolean =>
+  isActivePath(entry.to, pathname) || (entry.children ?? []).some((child) => containsActive(child, pathname));
+
+interface EntryProps {
+  entry: ResolvedMenuEntry;
+  pathname: string;
+  counters: ReturnType<typeof useMenuCounters>;
+  onNavigate?: () => void;
+}
+
+function MenuGroup({ entry, pathname, counters, onNavigate }: EntryProps) {
+  const { t } = useTranslation('layout');
+  const [opened, setOpened] = useState(() => containsActive(entry, pathname));
+  const childrenId = `menu-group-${entry.id}`;
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={t(`menu.${entry.id}`)}
+      leftSection={MENU_ICONS[entry.id]}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      aria-controls={childrenId}
+      keepMounted
+      data-testid={`menu-${entry.id}`}
+    >
+      <div id={childrenId}>
+        {entry.children?.map((child) => (
+          <MenuEntryLink key={child.id} entry={child} pathname={pathname} counters={counters} onNavigate={onNavigate} />
+        ))}
+      </div>
+    </NavLink>
+  );
+}
+
+function MenuEntryLink({ entry, pathname, counters, onNavigate }: EntryProps) {
+  const { t } = useTranslation('layout');
+  if (entry.children) return <MenuGroup entry={entry} pathname={pathname} counters={counters} onNavigate={onNavigate} />;
+  const active = isActivePath(entry.to, pathname);
+  const count = entry.counter ? counters[entry.counter] : undefined;
+  return (
+    <NavLink
+      component={Link}
+      to={entry.to ?? '/home'}
+      label={t(`menu.${entry.id}`)}
+      leftSection={MENU_ICONS[entry.id]}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      data-testid={`menu-${entry.id}`}
+      rightSection={
+        count ? (
+          <Badge
+            size="sm"
+            variant="filled"
+            circle
+            aria-label={t('menu.counter', { count })}
+            data-testid={`menu-counter-${entry.counter}`}
+          >
+            {count}
+          </Badge>
+        ) : undefined
+      }
+    />
+  );
+}
+
+export interface AsideMenuProps {
+  mode: MenuMode;
+  user: CurrentUser;
+  /** Called after a link is followed (closes the menu on small screens). */
+  onNavigate?: () => void;
+}
+
+/** The side menu of spec §2 for the current mode, filtered by the user's permissions. */
+export function AsideMenu({ mode, user, onNavigate }: AsideMenuProps) {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const counters = useMenuCounters();
+  const menuUser = toMenuUser(user);
+  const sections = resolveMenu(mode, menuUser);
+  const canCreate = mode === 'default' && (CREATE_REQUEST.permissions ?? []).some((key) => menuUser.permissions[key]);
+
+  return (
+    <Stack gap="xs" h="100%" data-testid="aside-menu" data-menu-mode={mode}>
+      {canCreate ? (
+        <Button
+          component={Link}
+          to={CREATE_REQUEST.to as string}
+          leftSection={MENU_ICONS.createRequest}
+          fullWidth
+          onClick={onNavigate}
+          data-testid="menu-createRequest"
+        >
+          {t('menu.createRequest')}
+        </Button>
+      ) : null}
+      <ScrollArea type="auto" style={{ flex: 1 }} offsetScrollbars>
+        {sections.map((section) => (
+          <div key={section.id} data-testid={`menu-section-${section.id}`}>
+            {section.heading ? (
+              <Text
+                component="h2"
+                id={`menu-section-${section.id}`}
+                size="xs"
+                fw={700}
+                tt="uppercase"
+                c="gray.7"
+                px="sm"
+                pt="sm"
+                pb={4}
+                m={0}
+              >
+                {t(`menu.section.${section.id}`)}
+              </Text>
+            ) : null}
+            <ul
+              aria-labelledby={section.heading ? `menu-section-${section.id}` : undefined}
+              style={{ listStyle: 'none', padding: 0, margin: '0 0 var(--mantine-spacing-sm)' }}
+            >
+              {section.entries.map((entry) => (
+                <li key={entry.id}>
+                  <MenuEntryLink entry={entry} pathname={pathname} counters={counters} onNavigate={onNavigate} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </ScrollArea>
+    </Stack>
+  );
+}

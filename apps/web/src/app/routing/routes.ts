@@ -1,0 +1,197 @@
+import { LIMITS, type PermissionKey } from '@ghiseu/domain';
+import type { ComponentType } from 'react';
+import type { RouteMeta } from './route-meta';
+
+/**
+ * Every route of spec §2 with its guards (route `handle`) and its lazily loaded page. Pages that
+ * later issues build render the shared placeholder until then: replace `placeholder` by the
+ * feature's page loader, keep the meta.
+ */
+
+export type PageLoader = () => Promise<{ Component: ComponentType }>;
+
+export interface AppRouteDefinition {
+  path: string;
+  meta: RouteMeta;
+  page: PageLoader;
+}
+
+/** Rejects a chunk that has not arrived after 120 s (spec §9) so the error page can show. */
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('CHUNK_LOAD_TIMEOUT')), LIMITS.chunkLoadTimeoutMs);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A page loader for the named export of a lazily imported module. */
+export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string): PageLoader {
+  return async () => ({ Component: (await withTimeout(load()))[exportName] as ComponentType });
+}
+
+const placeholder = lazyPage(() => import('../pages/placeholder-page'), 'PlaceholderPage');
+const authPlaceholder = lazyPage(() => import('../../features/auth/pages/auth-placeholder-page'), 'AuthPlaceholderPage');
+const signInPage = lazyPage(() => import('../../features/auth/pages/sign-in-page'), 'SignInPage');
+const homePage = lazyPage(() => import('../../features/home/pages/home-page'), 'HomePage');
+const aboutPage = lazyPage(() => import('../../features/about/pages/about-page'), 'AboutPage');
+export const errorPage = lazyPage(() => import('../pages/error-page'), 'ErrorPage');
+
+type Extra = Omit<RouteMeta, 'titleKey' | 'moduleKey' | 'permissions'>;
+
+/** A signed-in route, optionally needing one of `permissions`. */
+function signedIn(
+  path: string,
+  titleKey: string,
+  moduleKey: string,
+  permissions?: readonly PermissionKey[],
+  extra: Extra = {},
+  page: PageLoader = placeholder,
+): AppRouteDefinition {
+  return { path, page, meta: { titleKey, moduleKey, auth: true, ...(permissions ? { permissions } : {}), ...extra } };
+}
+
+/** A route of the accounts module (next issue), shown as a placeholder for now. */
+function account(path: string, titleKey: string, extra: Extra = {}): AppRouteDefinition {
+  return { path, page: authPlaceholder, meta: { titleKey, moduleKey: 'accounts', ...extra } };
+}
+
+const staffList = (path: string, titleKey: string) => signedIn(path, titleKey, 'staffApplications', ['applicationsStaffOwnRead']);
+const config = (path: string, titleKey: string, permission: PermissionKey) =>
+  signedIn(path, titleKey, 'configuration', [permission]);
+const atlas = (path: string, titleKey: string) => signedIn(path, titleKey, 'atlas', undefined, { menu: 'atlas' });
+const archive = (path: string, titleKey: string) => signedIn(path, titleKey, 'archive', ['archiveRead'], { menu: 'archive' });
+
+export const APP_ROUTES: readonly AppRouteDefinition[] = [
+  // Authentication area
+  { path: '/auth/signin', page: signInPage, meta: { titleKey: 'signIn' } },
+  account('/auth/signup', 'signUp', { publicOnly: true, layout: 'bare' }),
+  account('/auth/signup/personal', 'signUpPersonal', { publicOnly: true }),
+  account('/auth/signup/professional', 'signUpProfessional', { publicOnly: true }),
+  account('/auth/forgot-password', 'forgotPassword', { publicOnly: true }),
+  account('/auth/reset-password', 'resetPassword', { publicOnly: true, confirmationKey: true }),
+  account('/auth/set-password', 'setPassword', { publicOnly: true, confirmationKey: true }),
+  account('/auth/change-password', 'changePassword', { publicOnly: true }),
+  account('/auth/google', 'googleCallback', { publicOnly: true }),
+  account('/auth/confirm-email', 'confirmEmail', { emailVerification: true }),
+  account('/auth/verify-sms', 'verifySms', { phoneVerification: true, verifyToken: true }),
+  account('/auth/invalid-link', 'invalidLink'),
+
+  // Home and applications
+  signedIn('/home', 'home', 'applications', undefined, {}, homePage),
+  signedIn('/domains', 'domains', 'dashboard'),
+  signedIn('/applications', 'applications', 'applications', ['applicationsRead']),
+  signedIn('/application/new/:appId?', 'applicationNew', 'applications', ['applicationsCreate']),
+  signedIn('/application/:id/edit', 'applicationEdit', 'applications', ['applicationsRead']),
+  signedIn('/application/:id/:tab?', 'applicationView', 'applications', ['applicationsRead']),
+  signedIn('/application-payment/:applicationId/:opPaymentId', 'applicationPayment', 'payments'),
+  signedIn('/application-confirmation/:id', 'applicationConfirmation', 'applications'),
+  signedIn('/application-notify/:id', 'applicationNotify', 'payments'),
+  staffList('/applications-inbox', 'applicationsInbox'),
+  staffList('/applications-assigned', 'applicationsAssigned'),
+  staffList('/applications-review', 'applicationsReview'),
+  staffList('/new-applications', 'newApplications'),
+  staffList('/applications-in-work', 'applicationsInWork'),
+  staffList('/applications-completed', 'applicationsCompleted'),
+  signedIn('/register-application', 'registerApplication', 'staffApplications', ['applicationsRegister']),
+  signedIn('/application-circular-mail/:id', 'circularMail', 'staffApplications', ['circularNotificationsCreate']),
+  signedIn('/beneficiaries', 'beneficiaries', 'beneficiaries', ['beneficiariesRead']),
+  { path: '/qr/:id', page: placeholder, meta: { titleKey: 'applicationStatus', moduleKey: 'publicStatus' } },
+
+  // Issued documents, complaints, controls
+  signedIn('/issued-documents', 'issuedDocuments', 'issuedDocuments', ['issuedDocumentView']),
+  signedIn('/document-series-allocation', 'seriesAllocation', 'seriesAllocation', ['documentSeriesAllocationRead']),
+  signedIn('/complain', 'complaints', 'complaints', ['complainView']),
+  signedIn('/complain/new', 'complaintNew', 'complaints', ['complainCreate']),
+  signedIn('/complain/:id', 'complaintView', 'complaints', ['complainView']),
+  signedIn('/controls', 'controls', 'controls', ['controlRead']),
+  signedIn('/control/new', 'controlNew', 'controls', ['controlRead']),
+  signedIn('/control/:id', 'controlView', 'controls', ['controlEdit']),
+  config('/control-type', 'controlTypes', 'controlTypeRead'),
+
+  // Payments
+  signedIn('/payments', 'payments', 'payments', ['paymentRegistryRead']),
+  signedIn('/tax-calculator', 'taxCalculator', 'payments', ['taxCalculatorView']),
+  signedIn('/payment-order', 'paymentOrder', 'payments', ['paymentOrderCreate']),
+
+  // Configuration
+  config('/accounts', 'accounts', 'accountsRead'),
+  config('/responsibilities', 'responsibilities', 'responsibilityRead'),
+  config('/permissions', 'permissions', 'permissionsRead'),
+  config('/process-editor', 'processEditor', 'processEditorRead'),
+  config('/process/new', 'processNew', 'processEditorCreate'),
+  config('/process/:id', 'processEdit', 'processEditorEdit'),
+  config('/forms', 'forms', 'formsRead'),
+  config('/form/new', 'formNew', 'formsCreate'),
+  config('/form/:id', 'formView', 'formsRead'),
+  config('/document-template', 'documentTemplates', 'documentTemplateRead'),
+  config('/document-template/new', 'documentTemplateNew', 'documentTemplateCreate'),
+  config('/document-template/:id', 'documentTemplateEdit', 'documentTemplateEdit'),
+  config('/tax-category', 'taxCategories', 'taxCategoryRead'),
+  config('/application-type', 'applicationTypes', 'applicationTypeRead'),
+  config('/complain-type', 'complaintTypes', 'complainTypeRead'),
+  config('/document-series-type', 'documentSeriesTypes', 'documentSeriesTypeRead'),
+  config('/response-templates', 'responseTemplates', 'responseTemplatesRead'),
+  config('/system-settings', 'systemSettings', 'systemSettingsRead'),
+  config('/decision-purpose-list', 'decisionPurposes', 'decisionPurposeRead'),
+  config('/decision-target-list', 'decisionTargets', 'decisionTargetRead'),
+  config('/metadata-mapping', 'metadataMapping', 'metadataMappingRead'),
+  config('/notifications-templates', 'notificationTemplates', 'notificationsTemplateRead'),
+  config('/notifications-templates/:id/edit', 'notificationTemplateEdit', 'notificationsTemplateEdit'),
+
+  // Organisation, register, dashboard, account
+  signedIn('/useful-links', 'usefulLinks', 'usefulLinks'),
+  signedIn('/institutions', 'institutions', 'organisations', ['organisationsRead']),
+  signedIn('/institution', 'institution', 'organisations', ['organisationsOwn', 'organisationsView'], {
+    organisationLimited: true,
+  }),
+  signedIn('/real-estate-register', 'realEstateRegister', 'realEstateRegister', ['realEstateRegisterRead']),
+  signedIn('/dashboard', 'dashboard', 'dashboard', ['dashboardView']),
+  signedIn('/dashboard-reports', 'dashboardReports', 'dashboard', ['reportsView']),
+  signedIn('/profile', 'profile', 'profile'),
+  signedIn('/notifications', 'notificationSettings', 'notifications', ['notificationPreferences']),
+  signedIn('/staff-enrollment/redirect/:id', 'staffEnrollment', 'profile'),
+  { path: '/faq', page: placeholder, meta: { titleKey: 'faq', moduleKey: 'faq' } },
+  { path: '/faq/:id', page: placeholder, meta: { titleKey: 'faqDetails', moduleKey: 'faq' } },
+
+  // Atlas
+  atlas('/atlas/layers', 'atlasLayers'),
+  atlas('/atlas/applications', 'atlasApplications'),
+  atlas('/atlas/interest-areas', 'atlasInterestAreas'),
+  atlas('/atlas/help', 'atlasHelp'),
+  { path: '/atlas-public-view', page: placeholder, meta: { titleKey: 'atlasPublicView', moduleKey: 'atlas', menu: 'atlas' } },
+
+  // Archive
+  archive('/archive-dashboard', 'archiveDashboard'),
+  archive('/archive-workspaces', 'archiveWorkspaces'),
+  archive('/subfolder/:id', 'archiveSubfolder'),
+  archive('/archive-documents/:id', 'archiveDocuments'),
+  archive('/archive-document/:id', 'archiveDocument'),
+
+  // Internal documents
+  signedIn('/internal-documents', 'internalDocuments', 'internalDocuments', ['internalDocumentsRead']),
+  signedIn('/internal-document/:id', 'internalDocumentEdit', 'internalDocuments', ['internalDocumentsEdit']),
+  signedIn('/internal-document-new', 'internalDocumentNew', 'internalDocuments', ['internalDocumentsCreate']),
+  signedIn('/sign-internal-documents', 'signInternalDocuments', 'internalDocuments', ['internalDocumentsRead']),
+
+  // Public pages
+  { path: '/about', page: aboutPage, meta: { titleKey: 'about' } },
+  { path: '/403', page: errorPage, meta: { titleKey: 'error403' } },
+  { path: '/404', page: errorPage, meta: { titleKey: 'error404' } },
+  { path: '/500', page: errorPage, meta: { titleKey: 'error500' } },
+];
+
+/** Redirect-only routes of spec §2. */
+export const REDIRECTS: readonly { path: string; to: string }[] = [
+  { path: '/', to: '/home' },
+  { path: '/atlas', to: '/atlas/layers' },
+  { path: '*', to: '/404' },
+];

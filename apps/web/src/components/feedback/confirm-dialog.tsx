@@ -1,0 +1,40 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { DIALOG_WIDTH } from './dialog-size';
+
+/** Options of `confirmDialog`. */
+export interface ConfirmDialogOptions {
+  /** Dialog title, e.g. 'Deconectare'. */
+  title: string;
+  /** The question, e.g. 'Sigur doriți să vă deconectați?'. */
+  message: string;
+  /** Label of the confirming button (default 'Da'). */
+  confirmLabel?: string;
+  /** Label of the refusing button (default 'Nu'). */
+  cancelLabel?: string;
+  /** Paint the confirming button red, for destructive actions. */
+  destructive?: boolean;
+}
+
+/**
+ * Asks a yes/no question (spec §8: logout, password reset, delete-all…). Resolves `true` only
+ * when the user confirms; cancelling, pressing Escape or closing the dialog resolve `false`, so
+ * callers can simply `if (!(await confirmDialog(...))) return;`.
+ * Needs a `<ModalsProvider>` above the application.
+ */
+export function confirmDialog({ title, message, confirmLabel = 'Da', cancelLabel = 'Nu', destructive = false }: ConfirmDialogOptions): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    // A promise settles once, so the later onClose after onConfirm/onCancel is harmless.
+    modals.openConfirmModal({
+      title,
+      size: DIALOG_WIDTH,
+      centered: true,
+      children: <Text size="sm">{message}</Text>,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      confirmProps: destructive ? { color: 'red.8' } : { 'data-autofocus': true },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

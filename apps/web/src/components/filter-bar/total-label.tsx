@@ -1,0 +1,19 @@
+import { Text, type TextProps } from '@mantine/core';
+import { formatCount } from './paginator-logic';
+
+/** Props of `TotalLabel`. */
+export interface TotalLabelProps extends Omit<TextProps, 'children'> {
+  /** Number of records of the whole list. */
+  total: number;
+  /** Plural noun of the records, e.g. 'cereri', 'documente'. */
+  noun: string;
+}
+
+/** 'Total {total} {noun}' above a list (spec §2, §9). */
+export function TotalLabel({ total, noun, ...rest }: TotalLabelProps) {
+  return (
+    <Text size="sm" fw={600} {...rest}>
+      {`Total ${formatCount(total)} ${noun}`}
+    </Text>
+  );
+}

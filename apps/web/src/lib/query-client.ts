@@ -1,0 +1,43 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, handleApiError } from './api-client';
+
+/**
+ * Query and mutation `meta` understood by the shared client:
+ * `skipGlobalErrorHandler: true` for calls that show their own message (login, settings, session
+ * initialisation), so the generic handler of spec §8 does not toast a second time.
+ */
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { skipGlobalErrorHandler?: boolean };
+    mutationMeta: { skipGlobalErrorHandler?: boolean };
+  }
+}
+
+/** Retry only what may succeed on a second try: network failures and gateway errors, once. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  return (
+    error instanceof ApiError && (!error.hasResponse || error.status === 502 || error.status === 503 || error.status === 504)
+  );
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.skipGlobalErrorHandler) handleApiError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.skipGlobalErrorHandler) handleApiError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
