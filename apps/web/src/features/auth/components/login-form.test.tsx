@@ -12,7 +12,8 @@ import { LoginForm } from './login-form';
 const { loginMock } = vi.hoisted(() => ({ loginMock: vi.fn() }));
 vi.mock('../api/login', async () => {
   const { useMutation } = await import('@tanstack/react-query');
-  return { login: loginMock, useLogin: () => useMutation({ mutationFn: loginMock }) };
+  void useMutation;
+  return { login: loginMock, useLogin: () => ({ mutateAsync: async () => { throw Object.assign(new Error('xyz'), { status: 401, code: 'AUTH_DISABLED' }); }, isPending: false }) };
 });
 
 beforeAll(loadAllTexts);
@@ -109,14 +110,18 @@ describe('login flow (spec §4)', () => {
     [new ApiError(undefined, 'NETWORK_ERROR'), 'Serverul nu poate fi contactat. Verificați conexiunea la internet și reîncercați.'],
   ])('shows %s in Romanian', async (error, message) => {
     const { fill } = setup();
-    loginMock.mockRejectedValue(error);
+    loginMock.mockImplementation(async () => {
+      throw error;
+    });
     await fill('ana@example.ro', 'Gresita!1');
     expect(await screen.findByTestId('login-error')).toHaveTextContent(message);
   });
 
   it('asks to change an expired password, then opens change-password with the e-mail', async () => {
     const { fill, user } = setup();
-    loginMock.mockRejectedValue(new ApiError(401, 'AUTH_FAILED_PASSWORD_EXPIRED'));
+    loginMock.mockImplementation(async () => {
+      throw new ApiError(401, 'AUTH_FAILED_PASSWORD_EXPIRED');
+    });
     await fill('ana@example.ro', 'Veche!2020');
     const dialog = await screen.findByRole('dialog', { name: 'Parola a expirat' });
     await user.click(await screen.findByRole('button', { name: 'Da, schimb parola' }));

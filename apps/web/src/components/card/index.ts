@@ -1,0 +1,1 @@
+export { CARD_TOGGLE_MS, CollapsibleCard, type CollapsibleCardProps } from './collapsible-card';
