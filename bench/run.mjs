@@ -28,7 +28,9 @@ function readSettings(env = process.env) {
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
     if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-      process.stderr.write(`bench: ${key}=${raw} is invalid (expected ${integer ? 'an integer' : 'a number'} from ${min} to ${max})\n`);
+      process.stderr.write(
+        `bench: ${key}=${raw} is invalid (expected ${integer ? 'an integer' : 'a number'} from ${min} to ${max})\n`,
+      );
       process.exit(2);
     }
     return value;
@@ -52,20 +54,25 @@ const redact = (url) => {
  * JSON as `biome format` prints it (the repository lints every file, results included): two-space
  * indentation, objects expanded, arrays of plain values on one line when they fit in 130 columns.
  */
-function toJson(value, indent = '') {
+function toJson(value, indent = '', prefixLength = 0) {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     if (value.every((v) => v === null || typeof v !== 'object')) {
       const oneLine = `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;
-      if (indent.length + oneLine.length <= 100) return oneLine;
+      // prefixLength: indentation and key before the array; + 1 for a trailing comma.
+      if (prefixLength + oneLine.length + 1 <= 130) return oneLine;
     }
-    return `[\n${value.map((v) => inner + toJson(v, inner)).join(',\n')}\n${indent}]`;
+    return `[\n${value.map((v) => inner + toJson(v, inner, inner.length)).join(',\n')}\n${indent}]`;
   }
   const entries = Object.entries(value).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return '{}';
-  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${toJson(v, inner)}`).join(',\n')}\n${indent}}`;
+  const member = ([k, v]) => {
+    const head = `${inner}${JSON.stringify(k)}: `;
+    return head + toJson(v, inner, head.length);
+  };
+  return `{\n${entries.map(member).join(',\n')}\n${indent}}`;
 }
 
 async function main() {

@@ -16,13 +16,19 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 function assertLocal(origin) {
   const { hostname, protocol } = new URL(origin);
-  if (protocol !== 'http:' || hostname !== '127.0.0.1') throw new Error(`load generator only targets http://127.0.0.1 (got ${origin})`);
+  if (protocol !== 'http:' || hostname !== '127.0.0.1')
+    throw new Error(`load generator only targets http://127.0.0.1 (got ${origin})`);
 }
 
 async function undiciClient(origin, connections) {
   const { Pool } = await import('undici');
   const version = createRequire(import.meta.url)('undici/package.json').version;
-  const pool = new Pool(origin, { connections, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
+  const pool = new Pool(origin, {
+    connections,
+    pipelining: 1,
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    bodyTimeout: REQUEST_TIMEOUT_MS,
+  });
   return {
     name: `undici ${version} Pool`,
     async get(path) {

@@ -65,7 +65,9 @@ export async function waitForReady(handle, url, timeoutMs) {
   while (Date.now() < deadline) {
     const exit = handle.exitInfo();
     if (exit) {
-      throw new BenchFailure(`${handle.name} exited during start-up (code ${exit.code}, signal ${exit.signal}). Output:\n${handle.output()}`);
+      throw new BenchFailure(
+        `${handle.name} exited during start-up (code ${exit.code}, signal ${exit.signal}). Output:\n${handle.output()}`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -76,7 +78,9 @@ export async function waitForReady(handle, url, timeoutMs) {
     }
     await sleep(250);
   }
-  throw new BenchFailure(`${handle.name} was not ready at ${url} after ${Math.round(timeoutMs / 1000)} s. Output:\n${handle.output()}`);
+  throw new BenchFailure(
+    `${handle.name} was not ready at ${url} after ${Math.round(timeoutMs / 1000)} s. Output:\n${handle.output()}`,
+  );
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc; null where unavailable. */

@@ -1,14 +1,15 @@
 // The console table of one scenario result.
 
 const fixed = (value, digits) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
-const grouped = (value) => (value === null ? 'n/a' : value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+const grouped = (value) =>
+  value === null ? 'n/a' : value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function printResult(result) {
   const { settings, portal, peer, ratios } = result;
   const lines = [
     '',
     `${result.scenario}: ${settings.connections} connections, ${settings.seconds} s measured after ${settings.warmupSeconds} s warm-up, client ${result.client}`,
-    `terms ${result.request.loadTerms.map((t) => JSON.stringify(t)).join(' ')} in turn; ${result.machine.cpus} CPUs, Node ${result.machine.node}, PostgreSQL ${result.machine.postgres}`,
+    `terms ${result.request.loadTerms.map((t) => JSON.stringify(t)).join(' ')} in turn; ${result.machine.cpus} CPUs, Node ${result.machine.node}, PostgreSQL ${result.machine.postgres}, load average at start ${result.machine.loadAverage1mAtStart}`,
     '',
   ];
   const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'requests', 'server CPU'];

@@ -71,7 +71,15 @@ function localitiesQuery(countyId, search, limit, skip) {
   return { text, values, rowMode: 'array' };
 }
 
-const toUnit = (r) => ({ id: r[0], name: r[1], type: r[2], county_id: r[3], county_code: r[4], is_county_seat: r[5], environment: r[6] });
+const toUnit = (r) => ({
+  id: r[0],
+  name: r[1],
+  type: r[2],
+  county_id: r[3],
+  county_code: r[4],
+  is_county_seat: r[5],
+  environment: r[6],
+});
 
 /** Non-negative integer like the portal's list-query parser; undefined when absent. */
 function intParam(params, name) {

@@ -64,13 +64,19 @@ async function measure(server, client, settings, expected) {
   const raw = await runLoad({ client, paths, connections: settings.connections, durationMs: settings.seconds * 1000, expected });
   const cpuAfter = await cpuTimeMs(server.pid);
   const exit = server.exitInfo();
-  if (exit) throw new BenchFailure(`${server.name} died under load (code ${exit.code}, signal ${exit.signal}). Output:\n${server.output()}`);
+  if (exit)
+    throw new BenchFailure(
+      `${server.name} died under load (code ${exit.code}, signal ${exit.signal}). Output:\n${server.output()}`,
+    );
   const summary = summarise(raw);
-  if (summary.ok === 0) throw new BenchFailure(`${server.name} answered no request correctly under load: ${JSON.stringify(summary.errorDetail)}`);
+  if (summary.ok === 0)
+    throw new BenchFailure(`${server.name} answered no request correctly under load: ${JSON.stringify(summary.errorDetail)}`);
   // Server-process CPU over the measured window: 100% = one core. With the client and
   // PostgreSQL on the same machine this shows who was saturated.
-  summary.serverCpuPercent = cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) / raw.elapsedMs) * 100).toFixed(1));
-  summary.serverCpuMsPerRequest = summary.serverCpuPercent === null ? null : Number(((cpuAfter - cpuBefore) / summary.requests).toFixed(4));
+  summary.serverCpuPercent =
+    cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) / raw.elapsedMs) * 100).toFixed(1));
+  summary.serverCpuMsPerRequest =
+    summary.serverCpuPercent === null ? null : Number(((cpuAfter - cpuBefore) / summary.requests).toFixed(4));
   return summary;
 }
 
@@ -93,7 +99,9 @@ export async function run({ portal, databaseUrl, settings, track }) {
   const peerClient = await createClient(peerOrigin, settings.connections);
   try {
     const expected = await verifyIdentical(portalClient, peerClient);
-    process.stdout.write(`  bodies identical for ${VERIFY_TERMS.length} terms (${VERIFY_TERMS.map((t) => JSON.stringify(t)).join(', ')})\n`);
+    process.stdout.write(
+      `  bodies identical for ${VERIFY_TERMS.length} terms (${VERIFY_TERMS.map((t) => JSON.stringify(t)).join(', ')})\n`,
+    );
 
     // One after the other, never at the same time: each server gets the whole machine.
     process.stdout.write(`  loading portal: ${settings.warmupSeconds} s warm-up + ${settings.seconds} s…\n`);

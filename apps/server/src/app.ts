@@ -47,7 +47,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.decorate('ctx', ctx);
 
   // PATCH bodies are JSON merge patches (RFC 7396); parse them like JSON.
-  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
     try {
       done(null, body === '' ? {} : JSON.parse(body as string));
     } catch (error) {

@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   ];
   if (config.seedDemo) {
     lines.push(`Conturi demo (parola ${DEMO_PASSWORD}):`);
-    for (const user of DEMO_USERS) lines.push(`  ${user.email.padEnd(32)} ${user.userType}${user.accountType === 'professional' ? ' (profesional)' : ''}`);
+    for (const user of DEMO_USERS)
+      lines.push(`  ${user.email.padEnd(32)} ${user.userType}${user.accountType === 'professional' ? ' (profesional)' : ''}`);
   }
   if (config.devOutbox) lines.push(`E-mail și SMS de test: ${config.publicUrl}/api/dev/outbox`);
   process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -9,7 +9,8 @@ import { createContext } from './platform/bootstrap.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.embedded) throw new ConfigError('Worker-ul separat necesită DATABASE_URL (baza de date încorporată aparține unui singur proces).');
+  if (config.embedded)
+    throw new ConfigError('Worker-ul separat necesită DATABASE_URL (baza de date încorporată aparține unui singur proces).');
   const log = pino({ level: config.logLevel });
   const ctx = await createContext(config, { seed: false, log });
   await ctx.jobs.start({ work: true });

@@ -15,7 +15,17 @@ export interface AuditEntry {
 }
 
 /** Keys never written to the audit log, whatever the entity. */
-const SECRET_KEYS = new Set(['password', 'passwordHash', 'password_hash', 'token', 'tokenHash', 'token_hash', 'pin', 'code', 'smsCode']);
+const SECRET_KEYS = new Set([
+  'password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'tokenHash',
+  'token_hash',
+  'pin',
+  'code',
+  'smsCode',
+]);
 
 function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);

@@ -24,7 +24,10 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: int(8080, 0, 65535),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'trebuie să fie un URL postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'trebuie să fie un URL postgres://')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: optionalBool,
   DEV_OUTBOX: optionalBool,

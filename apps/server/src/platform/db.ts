@@ -98,9 +98,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const release = await lockfile.lock(options.dataDir, { lockfilePath: path.join(options.dataDir, '.lock'), stale: 30_000, update: 10_000 }).catch((error: Error) => {
-    throw new Error(`Dosarul de date ${options.dataDir} este folosit de alt proces (${error.message})`);
-  });
+  const release = await lockfile
+    .lock(options.dataDir, { lockfilePath: path.join(options.dataDir, '.lock'), stale: 30_000, update: 10_000 })
+    .catch((error: Error) => {
+      throw new Error(`Dosarul de date ${options.dataDir} este folosit de alt proces (${error.message})`);
+    });
   const client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pg'), extensions: { postgis, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -116,4 +118,3 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
   };
 }
-

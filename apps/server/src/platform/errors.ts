@@ -86,7 +86,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function registerNotFoundHandler(app: FastifyInstance, indexHtml?: Buffer): void {
   app.setNotFoundHandler((request, reply) => {
-    const isPage = indexHtml && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
+    const isPage =
+      indexHtml && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
     if (!isPage) return reply.status(404).send({ message: 'NOT_FOUND' });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });

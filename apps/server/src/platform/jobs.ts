@@ -19,7 +19,11 @@ export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>): Jo
 
 function serialise(values: unknown[] | undefined): unknown[] | undefined {
   // node-postgres turns objects into JSON by itself; PGlite wants the text. Arrays stay arrays.
-  return values?.map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v));
+  return values?.map((v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v)
+      ? JSON.stringify(v)
+      : v,
+  );
 }
 
 /**
@@ -79,9 +83,13 @@ export class JobQueue {
         retryBackoff: true,
       });
       if (work) {
-        await this.boss.work(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) await this.runOne(definition, job.data);
-        });
+        await this.boss.work(
+          definition.name,
+          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) await this.runOne(definition, job.data);
+          },
+        );
       }
     }
   }

@@ -26,7 +26,19 @@ const code = (fn: () => unknown) => {
 
 describe('parseListQuery', () => {
   it('reads paging, sort with a leading minus, free text and filters', () => {
-    const parsed = parseListQuery({ skip: '20', limit: '10', pagination: 'true', sortKey: '-id', orLikeQuery: ' mur ', 'name[contains]': 'a', 'id[ge]': '10', parent_id: '5' }, SPEC);
+    const parsed = parseListQuery(
+      {
+        skip: '20',
+        limit: '10',
+        pagination: 'true',
+        sortKey: '-id',
+        orLikeQuery: ' mur ',
+        'name[contains]': 'a',
+        'id[ge]': '10',
+        parent_id: '5',
+      },
+      SPEC,
+    );
     expect(parsed).toEqual({
       skip: 20,
       limit: 10,
@@ -41,7 +53,14 @@ describe('parseListQuery', () => {
   });
 
   it('applies defaults', () => {
-    expect(parseListQuery({}, SPEC)).toEqual({ skip: 0, limit: 20, pagination: false, orLikeQuery: undefined, sort: { field: 'name', descending: false }, filters: [] });
+    expect(parseListQuery({}, SPEC)).toEqual({
+      skip: 0,
+      limit: 20,
+      pagination: false,
+      orLikeQuery: undefined,
+      sort: { field: 'name', descending: false },
+      filters: [],
+    });
   });
 
   it.each([
@@ -56,7 +75,10 @@ describe('parseListQuery', () => {
     [{ skip: '-1' }, 'not_an_integer'],
     [{ pagination: 'da' }, 'bad_value'],
   ])('refuses %o with INVALID_QUERY (%s)', (query, reason) => {
-    expect(code(() => parseListQuery(query as Record<string, unknown>, SPEC))).toMatchObject({ code: 'INVALID_QUERY', data: { reason } });
+    expect(code(() => parseListQuery(query as Record<string, unknown>, SPEC))).toMatchObject({
+      code: 'INVALID_QUERY',
+      data: { reason },
+    });
   });
 
   it('escapes LIKE wildcards', () => {
@@ -89,7 +111,16 @@ describe('list queries against the database', () => {
     expect(await names('name[contains]=%25')).toEqual([]);
   });
   it('like uses the client wildcards, folded', async () => {
-    expect(await names('name[like]=b%25')).toEqual(['Bacău', 'Bihor', 'Bistrița-Năsăud', 'Botoșani', 'Brașov', 'Brăila', 'București', 'Buzău']);
+    expect(await names('name[like]=b%25')).toEqual([
+      'Bacău',
+      'Bihor',
+      'Bistrița-Năsăud',
+      'Botoșani',
+      'Brașov',
+      'Brăila',
+      'București',
+      'Buzău',
+    ]);
     expect(await names('name[like]=brasov')).toEqual(['Brașov']);
   });
   it('ge and lt bound numbers; sortKey orders', async () => {

@@ -79,7 +79,10 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
     const [, field, op] = match;
     const definition = spec.fields[field];
     if (!definition) throw invalid('unknown_field', { field });
-    if (!(FILTER_OPERATORS as readonly string[]).includes(op) || !(definition.ops ?? DEFAULT_OPS[definition.type]).includes(op as FilterOperator)) {
+    if (
+      !(FILTER_OPERATORS as readonly string[]).includes(op) ||
+      !(definition.ops ?? DEFAULT_OPS[definition.type]).includes(op as FilterOperator)
+    ) {
       throw invalid('unknown_operator', { field, op });
     }
     for (const value of Array.isArray(raw) ? raw : [raw]) {
@@ -93,7 +96,8 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   if (limit < 1 || limit > LIMITS.maxListLimit) throw invalid('limit_out_of_range', { max: LIMITS.maxListLimit });
   const skip = parseNonNegativeInt(query.skip, 'skip') ?? 0;
 
-  if (query.pagination !== undefined && query.pagination !== 'true' && query.pagination !== 'false') throw invalid('bad_value', { param: 'pagination' });
+  if (query.pagination !== undefined && query.pagination !== 'true' && query.pagination !== 'false')
+    throw invalid('bad_value', { param: 'pagination' });
 
   let sort = spec.defaultSort;
   if (query.sortKey !== undefined && query.sortKey !== '') {
@@ -104,8 +108,10 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
     sort = { field, descending };
   }
 
-  const orLikeQuery = typeof query.orLikeQuery === 'string' && query.orLikeQuery.trim() !== '' ? query.orLikeQuery.trim() : undefined;
-  if (query.orLikeQuery !== undefined && typeof query.orLikeQuery !== 'string') throw invalid('bad_value', { param: 'orLikeQuery' });
+  const orLikeQuery =
+    typeof query.orLikeQuery === 'string' && query.orLikeQuery.trim() !== '' ? query.orLikeQuery.trim() : undefined;
+  if (query.orLikeQuery !== undefined && typeof query.orLikeQuery !== 'string')
+    throw invalid('bad_value', { param: 'orLikeQuery' });
 
   return { skip, limit, pagination: query.pagination === 'true', orLikeQuery, sort, filters };
 }
@@ -135,7 +141,12 @@ function filterSql(definition: ListField, filter: ListFilter): SQL {
         break;
     }
   }
-  const typed = definition.type === 'number' ? sql`${value}::numeric` : definition.type === 'boolean' ? sql`${value}::boolean` : sql`${value}::timestamptz`;
+  const typed =
+    definition.type === 'number'
+      ? sql`${value}::numeric`
+      : definition.type === 'boolean'
+        ? sql`${value}::boolean`
+        : sql`${value}::timestamptz`;
   switch (filter.op) {
     case 'eq':
       return definition.type === 'date' ? sql`${column}::date = ${value}::date` : sql`${column} = ${typed}`;
@@ -163,7 +174,11 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
     const pattern = `%${escapeLike(parsed.orLikeQuery)}%`;
     const searchable = Object.values(spec.fields).filter((f) => f.searchable);
     if (searchable.length > 0) {
-      const anyMatch = or(...searchable.map((f) => sql`${folded(f.type === 'text' ? f.column : sql`${f.column}::text`)} LIKE lower(f_unaccent(${pattern}))`));
+      const anyMatch = or(
+        ...searchable.map(
+          (f) => sql`${folded(f.type === 'text' ? f.column : sql`${f.column}::text`)} LIKE lower(f_unaccent(${pattern}))`,
+        ),
+      );
       if (anyMatch) conditions.push(anyMatch);
     }
   }
@@ -180,7 +195,11 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
  * The list envelope: `{ data }`, plus `pagination` when the client asked for it. The count
  * query runs only then.
  */
-export async function listPage<T>(parsed: ParsedList, rows: () => Promise<T[]>, total: () => Promise<number>): Promise<{ data: T[]; pagination?: Pagination }> {
+export async function listPage<T>(
+  parsed: ParsedList,
+  rows: () => Promise<T[]>,
+  total: () => Promise<number>,
+): Promise<{ data: T[]; pagination?: Pagination }> {
   const data = await rows();
   if (!parsed.pagination) return { data };
   return { data, pagination: { total: await total(), skip: parsed.skip, limit: parsed.limit } };
@@ -189,4 +208,5 @@ export async function listPage<T>(parsed: ParsedList, rows: () => Promise<T[]>, 
 export const ZPagination = z.object({ total: z.number().int(), skip: z.number().int(), limit: z.number().int() });
 
 /** Response schema of a list of `item`. */
-export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: ZPagination.optional() });
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), pagination: ZPagination.optional() });

@@ -35,7 +35,13 @@ export function smtpTransport(smtpUrl: string, from: string): MessageTransport {
   return {
     async deliver(message) {
       if (message.channel !== 'email') return;
-      await transporter.sendMail({ from, to: message.to, subject: message.subject ?? '', text: message.text, html: message.html ?? undefined });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        html: message.html ?? undefined,
+      });
     },
   };
 }
@@ -78,7 +84,13 @@ export class Messaging {
   }
 
   async sendEmail(executor: Db, email: OutgoingEmail): Promise<number> {
-    return this.store(executor, { channel: 'email', to: email.to.toLowerCase(), subject: email.subject, text: email.text, html: email.html ?? null });
+    return this.store(executor, {
+      channel: 'email',
+      to: email.to.toLowerCase(),
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? null,
+    });
   }
 
   async sendSms(executor: Db, sms: OutgoingSms): Promise<number> {

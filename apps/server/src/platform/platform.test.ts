@@ -25,7 +25,9 @@ async function probeApp() {
   registerAuthGuard(app, { db: t.ctx.db, policy: t.ctx.config.session });
   registerErrorHandler(app);
   registerNotFoundHandler(app);
-  app.get('/api/probe/config', { config: requirePermission('systemConfig') }, async (request) => ({ user: request.actor?.email }));
+  app.get('/api/probe/config', { config: requirePermission('systemConfig') }, async (request) => ({
+    user: request.actor?.email,
+  }));
   app.get('/api/probe/signed', { config: signedIn }, async () => ({ ok: true }));
   app.get('/api/probe/boom', { config: signedIn }, async () => {
     throw new Error('database password is hunter2');
@@ -33,7 +35,11 @@ async function probeApp() {
   app.get('/api/probe/app-error', { config: signedIn }, async () => {
     throw new AppError('CANNOT_DELETE_ORGANISATION', { users: 3 });
   });
-  app.post('/api/probe/body', { config: signedIn, schema: { body: z.object({ name: z.string().min(2), age: z.number().int() }) } }, async () => ({ ok: true }));
+  app.post(
+    '/api/probe/body',
+    { config: signedIn, schema: { body: z.object({ name: z.string().min(2), age: z.number().int() }) } },
+    async () => ({ ok: true }),
+  );
   await app.ready();
   return app;
 }
@@ -41,10 +47,18 @@ async function probeApp() {
 describe('permission guard', () => {
   it('refuses a route without its permission key and allows it with one', async () => {
     const app = await probeApp();
-    const staff = await app.inject({ method: 'GET', url: '/api/probe/config', headers: await t.authHeaders('staff@demo.ghiseu.ro') });
+    const staff = await app.inject({
+      method: 'GET',
+      url: '/api/probe/config',
+      headers: await t.authHeaders('staff@demo.ghiseu.ro'),
+    });
     expect(staff.statusCode).toBe(403);
     expect(staff.json()).toEqual({ message: 'FORBIDDEN' });
-    const superAdmin = await app.inject({ method: 'GET', url: '/api/probe/config', headers: await t.authHeaders('superadmin@demo.ghiseu.ro') });
+    const superAdmin = await app.inject({
+      method: 'GET',
+      url: '/api/probe/config',
+      headers: await t.authHeaders('superadmin@demo.ghiseu.ro'),
+    });
     expect(superAdmin.statusCode).toBe(200);
     expect(superAdmin.json()).toEqual({ user: 'superadmin@demo.ghiseu.ro' });
     await app.close();
@@ -60,7 +74,11 @@ describe('permission guard', () => {
 describe('error handler', () => {
   it('answers catalogue errors with their status, code and data', async () => {
     const app = await probeApp();
-    const response = await app.inject({ method: 'GET', url: '/api/probe/app-error', headers: await t.authHeaders('admin@demo.ghiseu.ro') });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/probe/app-error',
+      headers: await t.authHeaders('admin@demo.ghiseu.ro'),
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'CANNOT_DELETE_ORGANISATION', data: { users: 3 } });
     await app.close();
@@ -68,7 +86,11 @@ describe('error handler', () => {
 
   it('never leaks the internals of an unexpected error', async () => {
     const app = await probeApp();
-    const response = await app.inject({ method: 'GET', url: '/api/probe/boom', headers: await t.authHeaders('admin@demo.ghiseu.ro') });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/probe/boom',
+      headers: await t.authHeaders('admin@demo.ghiseu.ro'),
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: 'INTERNAL_ERROR' });
     expect(response.body).not.toContain('hunter2');
@@ -77,9 +99,17 @@ describe('error handler', () => {
 
   it('lists every offending field of an invalid body', async () => {
     const app = await probeApp();
-    const response = await app.inject({ method: 'POST', url: '/api/probe/body', headers: await t.authHeaders('admin@demo.ghiseu.ro'), payload: { name: 'x', age: 'old' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/probe/body',
+      headers: await t.authHeaders('admin@demo.ghiseu.ro'),
+      payload: { name: 'x', age: 'old' },
+    });
     expect(response.statusCode).toBe(400);
-    const paths = response.json().data.fields.map((f: { path: string }) => f.path).sort();
+    const paths = response
+      .json()
+      .data.fields.map((f: { path: string }) => f.path)
+      .sort();
     expect(paths).toEqual(['body.age', 'body.name']);
     await app.close();
   });
@@ -91,13 +121,23 @@ describe('error handler', () => {
   });
 
   it('answers 400 VALIDATION_ERROR on malformed JSON', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('VALIDATION_ERROR');
   });
 
   it('answers 413 PAYLOAD_TOO_LARGE past the body limit', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024), password: 'x' }) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024), password: 'x' }),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'PAYLOAD_TOO_LARGE' });
   });
@@ -138,9 +178,18 @@ describe('outbox and jobs', () => {
 
 describe('audit log', () => {
   it('is append-only and never stores secrets', async () => {
-    await writeAudit(t.ctx.db, { action: 'test.event', entityType: 'test', entityId: 1, after: { password: 'secret', nested: { token: 'abc' }, name: 'ok' } });
+    await writeAudit(t.ctx.db, {
+      action: 'test.event',
+      entityType: 'test',
+      entityId: 1,
+      after: { password: 'secret', nested: { token: 'abc' }, name: 'ok' },
+    });
     const rows = await t.ctx.db.execute(sql`SELECT after FROM audit_log WHERE action = 'test.event'`);
-    expect((rows as unknown as { rows: { after: unknown }[] }).rows[0].after).toEqual({ password: '[redacted]', nested: { token: '[redacted]' }, name: 'ok' });
+    expect((rows as unknown as { rows: { after: unknown }[] }).rows[0].after).toEqual({
+      password: '[redacted]',
+      nested: { token: '[redacted]' },
+      name: 'ok',
+    });
     await expect(t.ctx.db.execute(sql`UPDATE audit_log SET action = 'x'`)).rejects.toThrow();
     await expect(t.ctx.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
   });
@@ -155,7 +204,9 @@ describe('platform endpoints', () => {
   it('publishes an OpenAPI 3.1 document of the routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/users/me', '/api/files', '/api/localities', '/api/settings-registry']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/users/me', '/api/files', '/api/localities', '/api/settings-registry']),
+    );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
   });
 
@@ -170,7 +221,11 @@ describe('platform endpoints', () => {
     expect(settings).toContainEqual(expect.objectContaining({ key: 'DEFAULT_COUNTY', default_value: 'MS' }));
     expect(settings).toContainEqual(expect.objectContaining({ key: 'MAINTENANCE_BANNER_ENABLED', default_value: 'false' }));
     const orgs = (await t.app.inject({ method: 'GET', url: '/api/organisations?limit=100&sortKey=name' })).json().data;
-    expect(orgs.map((o: { name: string }) => o.name)).toEqual(['Consiliul Județean Mureș', 'Primăria Municipiului Sighișoara', 'Primăria Municipiului Târgu Mureș']);
+    expect(orgs.map((o: { name: string }) => o.name)).toEqual([
+      'Consiliul Județean Mureș',
+      'Primăria Municipiului Sighișoara',
+      'Primăria Municipiului Târgu Mureș',
+    ]);
     const one = (await t.app.inject({ method: 'GET', url: `/api/organisations/${orgs[0].id}` })).json().data;
     expect(one).toMatchObject({ type: 'county_council', county_id: 261 });
     expect(one.useful_links.length).toBeGreaterThan(0);

@@ -8,7 +8,11 @@ import { seedReferenceData } from './reference.js';
  * Runs a named seed once: the work and its seed_runs row commit together, so a crash halfway
  * leaves nothing and the next start tries again.
  */
-async function runOnce(db: Db, name: string, work: (tx: Db) => Promise<Record<string, number>>): Promise<Record<string, number> | null> {
+async function runOnce(
+  db: Db,
+  name: string,
+  work: (tx: Db) => Promise<Record<string, number>>,
+): Promise<Record<string, number> | null> {
   const [done] = await db.select().from(seedRuns).where(eq(seedRuns.name, name));
   if (done) return null;
   return db.transaction(async (tx) => {
@@ -18,7 +22,10 @@ async function runOnce(db: Db, name: string, work: (tx: Db) => Promise<Record<st
   });
 }
 
-export async function runSeeds(db: Db, options: { demo: boolean; defaultCounty: string }): Promise<Record<string, Record<string, number> | null>> {
+export async function runSeeds(
+  db: Db,
+  options: { demo: boolean; defaultCounty: string },
+): Promise<Record<string, Record<string, number> | null>> {
   const result: Record<string, Record<string, number> | null> = {};
   result.reference = await runOnce(db, 'reference-v1', (tx) => seedReferenceData(tx, options));
   if (options.demo) result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));

@@ -12,7 +12,11 @@ import type { Db } from '../platform/db.js';
 /** Finds reference-data/ from the sources (src/seed) and from the bundle (dist). */
 export function referenceDataFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'reference-data'), path.join(here, '../../reference-data'), path.join(here, '../reference-data')];
+  const candidates = [
+    path.join(here, 'reference-data'),
+    path.join(here, '../../reference-data'),
+    path.join(here, '../reference-data'),
+  ];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'uats.csv')));
   if (!found) throw new Error(`reference-data folder not found (looked in ${candidates.join(', ')})`);
   return found;
@@ -56,12 +60,16 @@ interface LocalityCsv {
   postal_code: string;
 }
 
-const chunk = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
-const point = (lon: string, lat: string) => sql`ST_Transform(ST_SetSRID(ST_MakePoint(${Number(lon)}, ${Number(lat)}), 4326), 3844)`;
+const chunk = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+const point = (lon: string, lat: string) =>
+  sql`ST_Transform(ST_SetSRID(ST_MakePoint(${Number(lon)}, ${Number(lat)}), 4326), 3844)`;
 
 /** Stores boundaries from GeoJSON (EPSG:4326) as MultiPolygon in Stereo 70 (SRID 3844). */
 async function loadBoundaries(db: Db, table: 'counties' | 'territorial_units', file: string): Promise<number> {
-  const collection = JSON.parse(fs.readFileSync(file, 'utf8')) as { features: { id?: number; properties: { siruta: number }; geometry: unknown }[] };
+  const collection = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    features: { id?: number; properties: { siruta: number }; geometry: unknown }[];
+  };
   let updated = 0;
   for (const part of chunk(collection.features, 200)) {
     const payload = JSON.stringify(part.map((f) => ({ id: f.properties.siruta, geometry: f.geometry })));
@@ -70,7 +78,10 @@ async function loadBoundaries(db: Db, table: 'counties' | 'territorial_units', f
       SET geom = ST_Multi(ST_Transform(ST_SetSRID(ST_MakeValid(ST_GeomFromGeoJSON(f.value->>'geometry')), 4326), 3844))
       FROM jsonb_array_elements(${payload}::jsonb) AS f
       WHERE t.id = (f.value->>'id')::int`);
-    updated += (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+    updated +=
+      (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as unknown as { affectedRows?: number }).affectedRows ??
+      0;
   }
   return updated;
 }
@@ -144,7 +155,11 @@ export async function seedReferenceData(db: Db, options: { defaultCounty: string
   await db
     .insert(settings)
     .values([
-      { key: 'RECORDS_PER_PAGE', value: String(defaults.recordsPerPage), description: 'Numărul de înregistrări pe pagină în liste' },
+      {
+        key: 'RECORDS_PER_PAGE',
+        value: String(defaults.recordsPerPage),
+        description: 'Numărul de înregistrări pe pagină în liste',
+      },
       { key: 'DATE_FORMAT', value: defaults.dateFormat, description: 'Formatul datelor afișate' },
       { key: 'DEFAULT_COUNTY', value: defaults.defaultCounty, description: 'Județul implicit (indicativ)' },
       { key: 'DECIMAL_SEPARATOR', value: defaults.decimalSeparator, description: 'Separatorul zecimal' },

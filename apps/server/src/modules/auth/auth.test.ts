@@ -6,19 +6,32 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_ATTEMPTS: '3', LOGIN_LOCK_MINUTES: '7', PASSWORD_EXPIRY_DAYS: '90', SESSION_IDLE_MINUTES: '30' });
+  t = await createTestApp({
+    LOGIN_MAX_ATTEMPTS: '3',
+    LOGIN_LOCK_MINUTES: '7',
+    PASSWORD_EXPIRY_DAYS: '90',
+    SESSION_IDLE_MINUTES: '30',
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 /** A throwaway account so that lockout tests do not disturb the demo users. */
 async function createUser(email: string, overrides: Partial<typeof users.$inferInsert> = {}): Promise<number> {
   const [row] = await t.ctx.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword('Parola!123'), emailConfirmedAt: new Date(), phoneConfirmedAt: new Date(), passwordChangedAt: new Date(), ...overrides })
+    .values({
+      email,
+      passwordHash: await hashPassword('Parola!123'),
+      emailConfirmedAt: new Date(),
+      phoneConfirmedAt: new Date(),
+      passwordChangedAt: new Date(),
+      ...overrides,
+    })
     .returning({ id: users.id });
   return row.id;
 }
@@ -51,7 +64,12 @@ describe('POST /api/auth/login', () => {
     const stillLocked = await login('lock@example.ro', 'Parola!123');
     expect(stillLocked.json().message).toBe('AUTH_FAILED_ACCOUNT_LOCKED');
     expect(stillLocked.json().data.minutes).toBeGreaterThanOrEqual(6);
-    const actions = (await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)))).map((a) => a.action);
+    const actions = (
+      await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(id)))
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['auth.login_failed', 'auth.account_locked', 'auth.login_refused_locked']));
   });
 
@@ -102,10 +120,20 @@ describe('POST /api/auth/login', () => {
 
 describe('sessions', () => {
   it('returns the current user with the permissions of the role', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: await t.authHeaders('admin@demo.ghiseu.ro') });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: await t.authHeaders('admin@demo.ghiseu.ro'),
+    });
     expect(response.statusCode).toBe(200);
     const me = response.json().data;
-    expect(me).toMatchObject({ email: 'admin@demo.ghiseu.ro', user_type_name: 'admin', is_organisation_admin: true, profile_completed: true, is_email_confirmed: true });
+    expect(me).toMatchObject({
+      email: 'admin@demo.ghiseu.ro',
+      user_type_name: 'admin',
+      is_organisation_admin: true,
+      profile_completed: true,
+      is_email_confirmed: true,
+    });
     expect(me.permissions.accountsRead).toBe(true);
     expect(me.permissions.systemConfig).toBeUndefined();
     expect(me.organisation_id).toEqual(expect.any(Number));
@@ -131,7 +159,9 @@ describe('sessions', () => {
 
   it('expires a session that stayed idle longer than the idle timeout', async () => {
     const token = await t.login('company@demo.ghiseu.ro');
-    await t.ctx.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = 'company@demo.ghiseu.ro')`);
+    await t.ctx.db.execute(
+      sql`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = 'company@demo.ghiseu.ro')`,
+    );
     const response = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'SESSION_EXPIRED' });

@@ -5,10 +5,7 @@ import type { Db } from '../../platform/db.js';
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return row;
 }
 
@@ -18,7 +15,12 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 /** Counts a failed attempt; locks the account when the limit is reached. Returns the new count. */
-export async function recordFailedLogin(db: Db, userId: number, maxAttempts: number, lockMinutes: number): Promise<{ count: number; locked: boolean }> {
+export async function recordFailedLogin(
+  db: Db,
+  userId: number,
+  maxAttempts: number,
+  lockMinutes: number,
+): Promise<{ count: number; locked: boolean }> {
   const [row] = await db
     .update(users)
     .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })

@@ -23,14 +23,28 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         // Guessing is stopped per account by the lockout; this bounds the rate per address.
         rateLimit: { max: 30, timeWindow: '1 minute' },
       },
-      schema: { tags: ['auth'], summary: 'Autentificare cu e-mail și parolă', security: [], body: ZLoginRequest, response: { 200: ZLoginResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Autentificare cu e-mail și parolă',
+        security: [],
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse },
+      },
     },
     async (request) => login(app.ctx, request.body, requestMeta(request)),
   );
 
   app.post(
     '/token-invalidate-requests',
-    { config: publicRoute, schema: { tags: ['auth'], summary: 'Deconectare: invalidează tokenul de sesiune', security: [], body: ZTokenInvalidateRequest } },
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['auth'],
+        summary: 'Deconectare: invalidează tokenul de sesiune',
+        security: [],
+        body: ZTokenInvalidateRequest,
+      },
+    },
     async (request, reply) => {
       await invalidateToken(app.ctx, request.body.token, requestMeta(request));
       return reply.status(204).send();
@@ -39,7 +53,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/users/me',
-    { config: signedIn, schema: { tags: ['auth'], summary: 'Utilizatorul curent', response: { 200: z.object({ data: ZCurrentUser }) } } },
+    {
+      config: signedIn,
+      schema: { tags: ['auth'], summary: 'Utilizatorul curent', response: { 200: z.object({ data: ZCurrentUser }) } },
+    },
     async (request) => ({ data: await getCurrentUser(app.ctx, actorOf(request)) }),
   );
 }

@@ -26,7 +26,15 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   const { config } = ctx;
   const user = await findUserByEmail(ctx.db, input.email);
   const audit = (action: string, userId: number | null, after?: unknown) =>
-    writeAudit(ctx.db, { actorUserId: userId, action, entityType: 'user', entityId: userId, after, ip: meta.ip, requestId: meta.requestId });
+    writeAudit(ctx.db, {
+      actorUserId: userId,
+      action,
+      entityType: 'user',
+      entityId: userId,
+      after,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
 
   if (!user) {
     await verifyPassword(null, input.password);
@@ -44,7 +52,15 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     const { count, locked } = await ctx.db.transaction(async (tx) => {
       const result = await recordFailedLogin(tx, user.id, config.login.maxAttempts, config.login.lockMinutes);
-      await writeAudit(tx, { actorUserId: user.id, action: result.locked ? 'auth.account_locked' : 'auth.login_failed', entityType: 'user', entityId: user.id, after: { attempts: result.count }, ip: meta.ip, requestId: meta.requestId });
+      await writeAudit(tx, {
+        actorUserId: user.id,
+        action: result.locked ? 'auth.account_locked' : 'auth.login_failed',
+        entityType: 'user',
+        entityId: user.id,
+        after: { attempts: result.count },
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
       return result;
     });
     if (locked) throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: config.login.lockMinutes });
@@ -61,12 +77,26 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   return ctx.db.transaction(async (tx) => {
     await recordSuccessfulLogin(tx, user.id);
     if (!isEmailConfirmed || !isPhoneConfirmed) {
-      await writeAudit(tx, { actorUserId: user.id, action: 'auth.login_pending_verification', entityType: 'user', entityId: user.id, ip: meta.ip, requestId: meta.requestId });
+      await writeAudit(tx, {
+        actorUserId: user.id,
+        action: 'auth.login_pending_verification',
+        entityType: 'user',
+        entityId: user.id,
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
       const verificationToken = ctx.signer.sign({ purpose: VERIFICATION_TOKEN_PURPOSE, userId: user.id }, 3600);
       return { isEmailConfirmed, isPhoneConfirmed, data: { authToken: null, verificationToken } };
     }
     const { token } = await createSession(tx, user.id, config.session, { ip: meta.ip, userAgent: meta.userAgent });
-    await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', entityType: 'user', entityId: user.id, ip: meta.ip, requestId: meta.requestId });
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'auth.login',
+      entityType: 'user',
+      entityId: user.id,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
     return { isEmailConfirmed, isPhoneConfirmed, data: { authToken: token, verificationToken: null } };
   });
 }
@@ -75,7 +105,15 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
 export async function invalidateToken(ctx: AppContext, token: string, meta: RequestMeta): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const userId = await revokeSessionByToken(tx, token);
-    if (userId !== null) await writeAudit(tx, { actorUserId: userId, action: 'auth.logout', entityType: 'user', entityId: userId, ip: meta.ip, requestId: meta.requestId });
+    if (userId !== null)
+      await writeAudit(tx, {
+        actorUserId: userId,
+        action: 'auth.logout',
+        entityType: 'user',
+        entityId: userId,
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
   });
 }
 
@@ -83,7 +121,11 @@ export async function invalidateToken(ctx: AppContext, token: string, meta: Requ
 export async function getCurrentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('TOKEN_INVALID');
-  const permissions = await computePermissions(ctx.db, { id: user.id, userType: user.userType, organisationId: actor.organisationId });
+  const permissions = await computePermissions(ctx.db, {
+    id: user.id,
+    userType: user.userType,
+    organisationId: actor.organisationId,
+  });
   return {
     user_id: user.id,
     first_name: user.firstName,

@@ -21,7 +21,10 @@ export async function devRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['dev'],
         summary: 'Mesajele e-mail și SMS trimise (doar în dezvoltare)',
         security: [],
-        querystring: z.object({ to: z.string().max(255).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        querystring: z.object({
+          to: z.string().max(255).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
         response: { 200: z.object({ data: z.array(ZOutboxMessage) }) },
       },
     },
@@ -30,11 +33,21 @@ export async function devRoutes(fastify: FastifyInstance): Promise<void> {
       const rows = await app.ctx.db
         .select()
         .from(outboxMessages)
-        .where(to ? eq(outboxMessages.to, to.trim().toLowerCase().startsWith('+') ? to.trim() : to.trim().toLowerCase()) : undefined)
+        .where(
+          to ? eq(outboxMessages.to, to.trim().toLowerCase().startsWith('+') ? to.trim() : to.trim().toLowerCase()) : undefined,
+        )
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
         .limit(limit);
       return {
-        data: rows.map((r) => ({ id: r.id, channel: r.channel, to: r.to, subject: r.subject, text: r.text, html: r.html, created_at: r.createdAt.toISOString() })),
+        data: rows.map((r) => ({
+          id: r.id,
+          channel: r.channel,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          created_at: r.createdAt.toISOString(),
+        })),
       };
     },
   );

@@ -12,7 +12,12 @@ afterAll(async () => {
 });
 
 async function uploadToken(email: string, purpose = 'default'): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/files/upload-tokens', headers: await t.authHeaders(email), payload: { purpose } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/files/upload-tokens',
+    headers: await t.authHeaders(email),
+    payload: { purpose },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().data.token;
 }
@@ -22,7 +27,11 @@ async function upload(email: string, fileName: string, data: Buffer, purpose = '
   return t.app.inject({
     method: 'POST',
     url: '/api/files?echo=true',
-    headers: { ...(await t.authHeaders(email)), ...body.headers, 'x-file-upload-access-token': token ?? (await uploadToken(email, purpose)) },
+    headers: {
+      ...(await t.authHeaders(email)),
+      ...body.headers,
+      'x-file-upload-access-token': token ?? (await uploadToken(email, purpose)),
+    },
     payload: body.payload,
   });
 }
@@ -31,7 +40,12 @@ describe('uploads', () => {
   it('stores a PDF checked by content and echoes the record', async () => {
     const response = await upload('citizen@demo.ghiseu.ro', 'plan de situație.pdf', SMALL_PDF);
     expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({ name: 'plan de situație.pdf', mime_type: 'application/pdf', size: SMALL_PDF.length, purpose: 'default' });
+    expect(response.json().data).toMatchObject({
+      name: 'plan de situație.pdf',
+      mime_type: 'application/pdf',
+      size: SMALL_PDF.length,
+      purpose: 'default',
+    });
   });
 
   it('refuses a file whose content is not an allowed type, whatever its name says', async () => {
@@ -78,10 +92,18 @@ describe('uploads', () => {
 describe('downloads', () => {
   it('serves the bytes with a short-lived token to the owner only', async () => {
     const uploaded = (await upload('company@demo.ghiseu.ro', 'memoriu tehnic.pdf', SMALL_PDF)).json().data;
-    const denied = await t.app.inject({ method: 'POST', url: `/api/files/${uploaded.id}/download-tokens`, headers: await t.authHeaders('citizen@demo.ghiseu.ro') });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/${uploaded.id}/download-tokens`,
+      headers: await t.authHeaders('citizen@demo.ghiseu.ro'),
+    });
     expect(denied.statusCode).toBe(403);
 
-    const issued = await t.app.inject({ method: 'POST', url: `/api/files/${uploaded.id}/download-tokens`, headers: await t.authHeaders('company@demo.ghiseu.ro') });
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/${uploaded.id}/download-tokens`,
+      headers: await t.authHeaders('company@demo.ghiseu.ro'),
+    });
     const { url, token } = issued.json().data;
     const download = await t.app.inject({ method: 'GET', url });
     expect(download.statusCode).toBe(200);
@@ -90,9 +112,16 @@ describe('downloads', () => {
     expect(download.rawPayload.equals(SMALL_PDF)).toBe(true);
 
     // The same token in the header works too; it does not open another file.
-    const viaHeader = await t.app.inject({ method: 'GET', url: `/api/files/${uploaded.id}`, headers: { 'x-file-download-access-token': token } });
+    const viaHeader = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${uploaded.id}`,
+      headers: { 'x-file-download-access-token': token },
+    });
     expect(viaHeader.statusCode).toBe(200);
-    const otherFile = await t.app.inject({ method: 'GET', url: `/api/files/${uploaded.id + 1}?token=${encodeURIComponent(token)}` });
+    const otherFile = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${uploaded.id + 1}?token=${encodeURIComponent(token)}`,
+    });
     expect(otherFile.statusCode).toBe(403);
   });
 
@@ -105,7 +134,11 @@ describe('downloads', () => {
   });
 
   it('answers FILE_NOT_EXISTS for an unknown file', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/files/999999/download-tokens', headers: await t.authHeaders('company@demo.ghiseu.ro') });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/999999/download-tokens',
+      headers: await t.authHeaders('company@demo.ghiseu.ro'),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('FILE_NOT_EXISTS');
   });

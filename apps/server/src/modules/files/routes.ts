@@ -10,7 +10,10 @@ const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 /** Content-Disposition with the UTF-8 name (RFC 6266) and an ASCII fallback. */
 function contentDisposition(name: string, inline: boolean): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii || 'fisier'}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
@@ -28,7 +31,9 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: z.object({ data: z.object({ token: z.string(), expires_in: z.number() }) }) },
       },
     },
-    async (request) => ({ data: issueUploadToken(app.ctx, actorOf(request), request.body.purpose as (typeof UPLOAD_PURPOSES)[number]) }),
+    async (request) => ({
+      data: issueUploadToken(app.ctx, actorOf(request), request.body.purpose as (typeof UPLOAD_PURPOSES)[number]),
+    }),
   );
 
   app.post(
@@ -57,7 +62,13 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('VALIDATION.UPLOADED_FILE_SIZE');
         throw error;
       }
-      const row = await storeUpload(app.ctx, actor, purpose, { fileName: part.filename, data }, { ip: request.ip, requestId: request.id });
+      const row = await storeUpload(
+        app.ctx,
+        actor,
+        purpose,
+        { fileName: part.filename, data },
+        { ip: request.ip, requestId: request.id },
+      );
       return reply.status(201).send({ data: request.query.echo === 'true' ? presentFile(row) : { id: row.id } });
     },
   );
@@ -93,7 +104,8 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
       const headerToken = request.headers['x-file-download-access-token'];
       const token = request.query.token ?? (typeof headerToken === 'string' ? headerToken : undefined);
       const { file, data } = await openDownload(app.ctx, request.params.id, token);
-      const inline = request.query.download !== 'true' && (file.mimeType === 'application/pdf' || file.mimeType.startsWith('image/'));
+      const inline =
+        request.query.download !== 'true' && (file.mimeType === 'application/pdf' || file.mimeType.startsWith('image/'));
       return reply
         .type(file.mimeType)
         .header('content-disposition', contentDisposition(file.name, inline))

@@ -29,7 +29,7 @@ export function issueUploadToken(ctx: AppContext, actor: Actor, purpose: UploadP
 
 export function verifyUploadToken(ctx: AppContext, actor: Actor, token: string | undefined): UploadPurpose {
   const payload = ctx.signer.verify<UploadTokenPayload>(token);
-  if (!payload || payload.kind !== 'upload' || payload.userId !== actor.userId || !UPLOAD_PURPOSES.includes(payload.purpose)) {
+  if (payload?.kind !== 'upload' || payload.userId !== actor.userId || !UPLOAD_PURPOSES.includes(payload.purpose)) {
     throw new AppError('UPLOAD_TOKEN_INVALID');
   }
   return payload.purpose;
@@ -37,7 +37,12 @@ export function verifyUploadToken(ctx: AppContext, actor: Actor, token: string |
 
 /** Keeps the base name, drops control characters and path parts, at most 255 characters. */
 export function sanitiseFileName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path
+    .basename(name.replace(/\\/g, '/'))
+    // Control characters (C0 and DEL) never belong in a file name.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || 'fisier').normalize('NFC').slice(0, 255);
 }
 
@@ -45,7 +50,13 @@ export function sanitiseFileName(name: string): string {
  * Stores an upload after checking its type by content (magic bytes), never by the name or the
  * client's MIME claim, and its size against the purpose's limits (spec §5, §9).
  */
-export async function storeUpload(ctx: AppContext, actor: Actor, purpose: UploadPurpose, upload: { fileName: string; data: Buffer }, meta: { ip?: string; requestId?: string }): Promise<FileRow> {
+export async function storeUpload(
+  ctx: AppContext,
+  actor: Actor,
+  purpose: UploadPurpose,
+  upload: { fileName: string; data: Buffer },
+  meta: { ip?: string; requestId?: string },
+): Promise<FileRow> {
   const rules = UPLOAD_RULES[purpose];
   if (upload.data.length === 0) throw new AppError('VALIDATION.UPLOADED_FILE_TYPE', { reason: 'empty' });
   if (upload.data.length > rules.maxBytes) throw new AppError('VALIDATION.UPLOADED_FILE_SIZE', { max_bytes: rules.maxBytes });
@@ -71,7 +82,15 @@ export async function storeUpload(ctx: AppContext, actor: Actor, purpose: Upload
           organisationId: actor.organisationId,
         })
         .returning();
-      await writeAudit(tx, { actorUserId: actor.userId, action: 'file.upload', entityType: 'file', entityId: row.id, after: { name: row.name, size: row.size, mime: row.mimeType, purpose }, ip: meta.ip, requestId: meta.requestId });
+      await writeAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'file.upload',
+        entityType: 'file',
+        entityId: row.id,
+        after: { name: row.name, size: row.size, mime: row.mimeType, purpose },
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
       return row;
     });
   } catch (error) {
@@ -96,7 +115,11 @@ export function canDownload(actor: Actor, file: FileRow): boolean {
   return isStaffType(actor.userType) && file.organisationId !== null && file.organisationId === actor.organisationId;
 }
 
-export async function issueDownloadToken(ctx: AppContext, actor: Actor, fileId: number): Promise<{ token: string; url: string; expires_in: number }> {
+export async function issueDownloadToken(
+  ctx: AppContext,
+  actor: Actor,
+  fileId: number,
+): Promise<{ token: string; url: string; expires_in: number }> {
   const file = await findFile(ctx, fileId);
   if (!canDownload(actor, file)) throw new AppError('FORBIDDEN');
   const payload: DownloadTokenPayload = { kind: 'download', fileId };
@@ -104,13 +127,24 @@ export async function issueDownloadToken(ctx: AppContext, actor: Actor, fileId: 
   return { token, url: `/api/files/${fileId}?token=${encodeURIComponent(token)}`, expires_in: ctx.config.downloadTokenSeconds };
 }
 
-export async function openDownload(ctx: AppContext, fileId: number, token: string | undefined): Promise<{ file: FileRow; data: Buffer }> {
+export async function openDownload(
+  ctx: AppContext,
+  fileId: number,
+  token: string | undefined,
+): Promise<{ file: FileRow; data: Buffer }> {
   const payload = ctx.signer.verify<DownloadTokenPayload>(token);
-  if (!payload || payload.kind !== 'download' || payload.fileId !== fileId) throw new AppError('DOWNLOAD_TOKEN_INVALID');
+  if (payload?.kind !== 'download' || payload.fileId !== fileId) throw new AppError('DOWNLOAD_TOKEN_INVALID');
   const file = await findFile(ctx, fileId);
   return { file, data: await ctx.storage.read(file.storageKey) };
 }
 
 export function presentFile(row: FileRow) {
-  return { id: row.id, name: row.name, mime_type: row.mimeType, size: row.size, purpose: row.purpose, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    mime_type: row.mimeType,
+    size: row.size,
+    purpose: row.purpose,
+    created_at: row.createdAt.toISOString(),
+  };
 }

@@ -32,14 +32,31 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
 
   app.get(
     '/organisations',
-    { config: publicRoute, schema: { tags: ['organisations'], summary: 'Lista instituțiilor', security: [], response: { 200: listResponse(ZOrganisation) } } },
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['organisations'],
+        summary: 'Lista instituțiilor',
+        security: [],
+        response: { 200: listResponse(ZOrganisation) },
+      },
+    },
     async (request) => {
       const parsed = parseListQuery(request.query as Record<string, unknown>, ORGANISATIONS_LIST);
       const list = buildListSql(parsed, ORGANISATIONS_LIST);
       const db = app.ctx.db;
       return listPage(
         parsed,
-        async () => (await db.select().from(organisations).where(list.where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset)).map(presentOrganisation),
+        async () =>
+          (
+            await db
+              .select()
+              .from(organisations)
+              .where(list.where)
+              .orderBy(...list.orderBy)
+              .limit(list.limit)
+              .offset(list.offset)
+          ).map(presentOrganisation),
         async () => (await db.select({ total: count() }).from(organisations).where(list.where))[0].total,
       );
     },
@@ -53,15 +70,24 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         tags: ['organisations'],
         summary: 'Siglele instituțiilor, cu tokenuri de descărcare',
         security: [],
-        response: { 200: z.object({ data: z.array(z.object({ organisation_id: z.number(), file_id: z.number(), url: z.string() })) }) },
+        response: {
+          200: z.object({ data: z.array(z.object({ organisation_id: z.number(), file_id: z.number(), url: z.string() })) }),
+        },
       },
     },
     async () => {
-      const rows = await app.ctx.db.select({ id: organisations.id, logoFileId: organisations.logoFileId }).from(organisations).where(isNotNull(organisations.logoFileId));
+      const rows = await app.ctx.db
+        .select({ id: organisations.id, logoFileId: organisations.logoFileId })
+        .from(organisations)
+        .where(isNotNull(organisations.logoFileId));
       return {
         data: rows.map((r) => {
           const token = app.ctx.signer.sign({ kind: 'download', fileId: r.logoFileId }, app.ctx.config.downloadTokenSeconds);
-          return { organisation_id: r.id, file_id: r.logoFileId as number, url: `/api/files/${r.logoFileId}?token=${encodeURIComponent(token)}` };
+          return {
+            organisation_id: r.id,
+            file_id: r.logoFileId as number,
+            url: `/api/files/${r.logoFileId}?token=${encodeURIComponent(token)}`,
+          };
         }),
       };
     },
@@ -71,7 +97,13 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
     '/organisations/:id',
     {
       config: publicRoute,
-      schema: { tags: ['organisations'], summary: 'O instituție', security: [], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: z.object({ data: ZOrganisation }) } },
+      schema: {
+        tags: ['organisations'],
+        summary: 'O instituție',
+        security: [],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ data: ZOrganisation }) },
+      },
     },
     async (request) => {
       const [row] = await app.ctx.db.select().from(organisations).where(eq(organisations.id, request.params.id));

@@ -39,7 +39,13 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
       return listPage(
         parsed,
         async () => {
-          const rows = await db.select().from(settings).where(list.where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset);
+          const rows = await db
+            .select()
+            .from(settings)
+            .where(list.where)
+            .orderBy(...list.orderBy)
+            .limit(list.limit)
+            .offset(list.offset);
           return rows.map((r) => ({ key: r.key, default_value: r.value, description: r.description }));
         },
         async () => (await db.select({ total: count() }).from(settings).where(list.where))[0].total,

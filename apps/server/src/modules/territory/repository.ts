@@ -51,13 +51,30 @@ const uatColumns = {
 };
 
 /** A name prefix search, folded like the stored `search_name` ('tirgu' does not match, 'targu' does). */
-export const startsWith = (column: typeof territorialUnits.searchName | typeof localities.searchName, term: string | undefined): SQL | undefined =>
-  term && term.trim() !== '' ? like(column, `${escapeLike(foldText(term.trim()))}%`) : undefined;
+export const startsWith = (
+  column: typeof territorialUnits.searchName | typeof localities.searchName,
+  term: string | undefined,
+): SQL | undefined => (term && term.trim() !== '' ? like(column, `${escapeLike(foldText(term.trim()))}%`) : undefined);
 
 export async function listUats(db: Db, parsed: ParsedList, conditions: (SQL | undefined)[]) {
   const list = buildListSql(parsed, UAT_LIST, conditions);
-  const rows = () => db.select(uatColumns).from(territorialUnits).innerJoin(counties, eq(counties.id, territorialUnits.countyId)).where(list.where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset);
-  const total = async () => (await db.select({ total: count() }).from(territorialUnits).innerJoin(counties, eq(counties.id, territorialUnits.countyId)).where(list.where))[0].total;
+  const rows = () =>
+    db
+      .select(uatColumns)
+      .from(territorialUnits)
+      .innerJoin(counties, eq(counties.id, territorialUnits.countyId))
+      .where(list.where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset);
+  const total = async () =>
+    (
+      await db
+        .select({ total: count() })
+        .from(territorialUnits)
+        .innerJoin(counties, eq(counties.id, territorialUnits.countyId))
+        .where(list.where)
+    )[0].total;
   return { rows, total };
 }
 
@@ -73,9 +90,19 @@ export async function listVillages(db: Db, parsed: ParsedList, conditions: (SQL 
     is_uat_seat: localities.isUatSeat,
     postal_code: localities.postalCode,
   };
-  const from = () => db.select(columns).from(localities).innerJoin(territorialUnits, eq(territorialUnits.id, localities.uatId)).innerJoin(counties, eq(counties.id, localities.countyId));
+  const from = () =>
+    db
+      .select(columns)
+      .from(localities)
+      .innerJoin(territorialUnits, eq(territorialUnits.id, localities.uatId))
+      .innerJoin(counties, eq(counties.id, localities.countyId));
   return {
-    rows: () => from().where(list.where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
+    rows: () =>
+      from()
+        .where(list.where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
     total: async () => (await db.select({ total: count() }).from(localities).where(list.where))[0].total,
   };
 }
@@ -115,7 +142,11 @@ export async function jurisdictionCondition(db: Db, organisationId: number): Pro
   return sql`false`;
 }
 
-export async function boundaryGeoJson(db: Db, kind: 'county' | 'uat', id: number): Promise<{ id: number; name: string; geometry: unknown } | null> {
+export async function boundaryGeoJson(
+  db: Db,
+  kind: 'county' | 'uat',
+  id: number,
+): Promise<{ id: number; name: string; geometry: unknown } | null> {
   const table = kind === 'county' ? counties : territorialUnits;
   const [row] = await db
     .select({ id: table.id, name: table.name, geometry: sql<string | null>`ST_AsGeoJSON(ST_Transform(${table.geom}, 4326), 6)` })
@@ -124,4 +155,3 @@ export async function boundaryGeoJson(db: Db, kind: 'county' | 'uat', id: number
   if (!row) return null;
   return { id: row.id, name: row.name, geometry: row.geometry ? JSON.parse(row.geometry) : null };
 }
-

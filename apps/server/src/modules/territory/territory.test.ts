@@ -41,7 +41,15 @@ describe('territory reference data', () => {
 
   it('uses parent_id as the county of localities', async () => {
     const { body } = await get('/api/localities?parent_id=403&limit=10');
-    expect(body.data.map((u: { name: string }) => u.name).sort()).toEqual(['București', 'Sectorul 1', 'Sectorul 2', 'Sectorul 3', 'Sectorul 4', 'Sectorul 5', 'Sectorul 6']);
+    expect(body.data.map((u: { name: string }) => u.name).sort()).toEqual([
+      'București',
+      'Sectorul 1',
+      'Sectorul 2',
+      'Sectorul 3',
+      'Sectorul 4',
+      'Sectorul 5',
+      'Sectorul 6',
+    ]);
   });
 
   it('returns villages only under a parent UAT', async () => {
@@ -59,7 +67,9 @@ describe('territory reference data', () => {
     const council = orgs.find((o) => o.name.startsWith('Consiliul'))!;
     const own = await get(`/api/jurisdiction-territorial-administrative-units?parent_id=${cityHall.id}`);
     expect(own.body.data.map((u: { id: number }) => u.id)).toEqual([114514]);
-    const county = await get(`/api/jurisdiction-territorial-administrative-units?parent_id=${council.id}&limit=1&pagination=true`);
+    const county = await get(
+      `/api/jurisdiction-territorial-administrative-units?parent_id=${council.id}&limit=1&pagination=true`,
+    );
     expect(county.body.pagination.total).toBe(102);
   });
 
@@ -67,7 +77,10 @@ describe('territory reference data', () => {
     expect((await get('/api/territorial-administrative-units')).status).toBe(401);
     const guest = await get('/api/guest-territorial-administrative-units?county_code[eq]=MS&type[eq]=municipiu&sortKey=-name');
     expect(guest.body.data.map((u: { name: string }) => u.name)).toEqual(['Târnăveni', 'Târgu Mureș', 'Sighișoara', 'Reghin']);
-    const signed = await get('/api/territorial-administrative-units?name[contains]=reghin', await t.authHeaders('citizen@demo.ghiseu.ro'));
+    const signed = await get(
+      '/api/territorial-administrative-units?name[contains]=reghin',
+      await t.authHeaders('citizen@demo.ghiseu.ro'),
+    );
     expect(signed.body.data.map((u: { name: string }) => u.name)).toEqual(['Reghin']);
   });
 
@@ -99,6 +112,15 @@ describe('territory reference data', () => {
   it('lists the user types for signed-in users', async () => {
     expect((await get('/api/user-types')).status).toBe(401);
     const { body } = await get('/api/user-types', await t.authHeaders('citizen@demo.ghiseu.ro'));
-    expect(body.data.map((u: { name: string }) => u.name)).toEqual(['citizen', 'foreigner', 'legal_entity', 'staff', 'admin', 'super_admin', 'archiver', 'consultant']);
+    expect(body.data.map((u: { name: string }) => u.name)).toEqual([
+      'citizen',
+      'foreigner',
+      'legal_entity',
+      'staff',
+      'admin',
+      'super_admin',
+      'archiver',
+      'consultant',
+    ]);
   });
 });

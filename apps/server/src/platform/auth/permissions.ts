@@ -6,7 +6,10 @@ import type { Db } from '../db.js';
  * registers the source that walks functions → responsibilities → permissions; keeping the
  * registry here lets `users/me`, the guard and the policies share one computation.
  */
-export type PermissionSource = (db: Db, user: { id: number; userType: UserType; organisationId: number | null }) => Promise<string[]>;
+export type PermissionSource = (
+  db: Db,
+  user: { id: number; userType: UserType; organisationId: number | null },
+) => Promise<string[]>;
 
 const sources: PermissionSource[] = [];
 
@@ -14,7 +17,10 @@ export function registerPermissionSource(source: PermissionSource): void {
   sources.push(source);
 }
 
-export async function computePermissions(db: Db, user: { id: number; userType: UserType; organisationId: number | null }): Promise<PermissionSet> {
+export async function computePermissions(
+  db: Db,
+  user: { id: number; userType: UserType; organisationId: number | null },
+): Promise<PermissionSet> {
   const extra: string[] = [];
   for (const source of sources) extra.push(...(await source(db, user)));
   return buildPermissionSet(user.userType, extra);

@@ -12,8 +12,7 @@ import { LoginForm } from './login-form';
 const { loginMock } = vi.hoisted(() => ({ loginMock: vi.fn() }));
 vi.mock('../api/login', async () => {
   const { useMutation } = await import('@tanstack/react-query');
-  void useMutation;
-  return { login: loginMock, useLogin: () => ({ mutateAsync: async () => { throw Object.assign(new Error('xyz'), { status: 401, code: 'AUTH_DISABLED' }); }, isPending: false }) };
+  return { login: loginMock, useLogin: () => useMutation({ mutationFn: loginMock }) };
 });
 
 beforeAll(loadAllTexts);
