@@ -16,7 +16,9 @@ vi.mock('../api/login', async () => {
 });
 
 beforeAll(loadAllTexts);
-beforeEach(() => loginMock.mockReset());
+beforeEach(() => {
+  loginMock.mockReset();
+});
 
 function Where() {
   const location = useLocation();
