@@ -114,7 +114,12 @@ async function main() {
   let exitCode = 0;
   try {
     process.stdout.write(`bench: PostgreSQL ${redact(settings.adminUrl)}, database ${DATABASE_NAME}\n`);
-    const databaseUrl = await recreateDatabase(settings.adminUrl, DATABASE_NAME);
+    const databaseUrl = await recreateDatabase(settings.adminUrl, DATABASE_NAME).catch((error) => {
+      throw new BenchFailure(
+        `cannot create database ${DATABASE_NAME} through ${redact(settings.adminUrl)}: ${error.message}\n` +
+          'Is PostgreSQL (with PostGIS) running? Set BENCH_DATABASE_URL to an admin URL that may create databases.',
+      );
+    });
     databaseCreated = true;
     const postgresVersion = await serverVersion(databaseUrl);
 

@@ -25,7 +25,16 @@ const asRole = (role: UserType, extra: Partial<MenuUser> = {}): MenuUser => ({
   ...extra,
 });
 
-const APPLICANT_MENU = ['createRequest', 'home', 'applications', 'generalRegistry', 'beneficiaries', 'issuedDocuments', 'complaints', 'faq'];
+const APPLICANT_MENU = [
+  'createRequest',
+  'home',
+  'applications',
+  'generalRegistry',
+  'beneficiaries',
+  'issuedDocuments',
+  'complaints',
+  'faq',
+];
 const INBOX = [
   'inbox',
   'applicationsInbox',
@@ -130,16 +139,26 @@ describe('default menu per role (ROLE_GRANTS)', () => {
   it('shows the create-request button only with applicationsCreate', () => {
     expect(visibleMenuIds('default', asRole('citizen'))).toContain('createRequest');
     expect(visibleMenuIds('default', { ...asRole('staff') })).not.toContain('createRequest');
-    expect(visibleMenuIds('default', { ...asRole('staff'), permissions: { applicationsCreate: true } })).toContain('createRequest');
+    expect(visibleMenuIds('default', { ...asRole('staff'), permissions: { applicationsCreate: true } })).toContain(
+      'createRequest',
+    );
   });
 
   it('shows the configuration section only with systemConfig, each entry by its own permission', () => {
-    const withoutSection = { ...asRole('super_admin'), permissions: { ...buildPermissionSet('super_admin'), systemConfig: undefined } };
+    const withoutSection = {
+      ...asRole('super_admin'),
+      permissions: { ...buildPermissionSet('super_admin'), systemConfig: undefined },
+    };
     expect(resolveMenu('default', withoutSection).map((s) => s.id)).not.toContain('configuration');
     const partial = asRole('admin', { permissions: { ...buildPermissionSet('admin'), systemConfig: true } });
     const config = resolveMenu('default', partial).find((s) => s.id === 'configuration');
     // admin holds accounts, document templates, responsibilities and beneficiaries.
-    expect(config?.entries.map((e) => e.id)).toEqual(['accounts', 'configBeneficiaries', 'documentTemplates', 'responsibilities']);
+    expect(config?.entries.map((e) => e.id)).toEqual([
+      'accounts',
+      'configBeneficiaries',
+      'documentTemplates',
+      'responsibilities',
+    ]);
   });
 
   it('shows "my organisation" to organisation admins with organisationsOwn, linking to their institution', () => {
@@ -159,7 +178,8 @@ describe('default menu per role (ROLE_GRANTS)', () => {
   });
 
   it('shows useful links to staff only', () => {
-    for (const role of ['staff', 'admin', 'super_admin'] as const) expect(visibleMenuIds('default', asRole(role))).toContain('usefulLinks');
+    for (const role of ['staff', 'admin', 'super_admin'] as const)
+      expect(visibleMenuIds('default', asRole(role))).toContain('usefulLinks');
     for (const role of ['citizen', 'archiver', 'consultant'] as const) {
       expect(visibleMenuIds('default', asRole(role))).not.toContain('usefulLinks');
     }
@@ -207,7 +227,9 @@ describe('menu and routes agree', () => {
     if (route && entry.permissions) {
       for (const key of entry.permissions) {
         const user = buildCurrentUser({ permissions: { [key]: true } as Record<PermissionKey, true> });
-        expect(permissionGuard({ user, pendingLogin: null, tokenCheck: 'idle' }, route.meta, { pathname, search: '' })).toBeNull();
+        expect(
+          permissionGuard({ user, pendingLogin: null, tokenCheck: 'idle' }, route.meta, { pathname, search: '' }),
+        ).toBeNull();
       }
     }
   });

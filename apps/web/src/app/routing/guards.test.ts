@@ -135,7 +135,9 @@ describe('6. permission guard', () => {
   });
   it('passes with at least one of the permissions', () => {
     const admin = signedIn({ user_type_name: 'admin', organisation_id: 3 });
-    expect(permissionGuard(admin, route({ permissions: ['organisationsOwn', 'organisationsView'] }), at('/institution'))).toBeNull();
+    expect(
+      permissionGuard(admin, route({ permissions: ['organisationsOwn', 'organisationsView'] }), at('/institution')),
+    ).toBeNull();
   });
   it('ignores routes without permissions', () => {
     expect(permissionGuard(signedIn(), route({ permissions: [] }), at('/profile'))).toBeNull();
@@ -200,7 +202,13 @@ describe('9. menu switching', () => {
     for (const path of ['/atlas/layers', '/atlas/applications', '/atlas/interest-areas', '/atlas-public-view']) {
       expect(resolveMenuMode(find(path), at(path))).toBe('atlas');
     }
-    for (const path of ['/archive-dashboard', '/archive-workspaces', '/subfolder/:id', '/archive-documents/:id', '/archive-document/:id']) {
+    for (const path of [
+      '/archive-dashboard',
+      '/archive-workspaces',
+      '/subfolder/:id',
+      '/archive-documents/:id',
+      '/archive-document/:id',
+    ]) {
       expect(resolveMenuMode(find(path), at(path))).toBe('archive');
     }
   });
@@ -229,6 +237,8 @@ describe('the chain', () => {
   });
   it('lets an allowed user through every rule', () => {
     const staff = signedIn({ user_type_name: 'staff', organisation_id: 2 });
-    expect(resolveRedirect(staff, route({ auth: true, permissions: ['applicationsStaffOwnRead'] }), at('/applications-inbox'))).toBeNull();
+    expect(
+      resolveRedirect(staff, route({ auth: true, permissions: ['applicationsStaffOwnRead'] }), at('/applications-inbox')),
+    ).toBeNull();
   });
 });

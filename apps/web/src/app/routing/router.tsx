@@ -6,6 +6,11 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { APP_ROUTES, type AppRouteDefinition, REDIRECTS } from './routes';
 
+/** Shown while the first page's chunk loads. */
+function FirstPageLoader() {
+  return <PageLoader minHeight="100vh" />;
+}
+
 const toRouteObject = ({ path, meta, page }: AppRouteDefinition): RouteObject => ({ path, handle: meta, lazy: page });
 
 /** The route tree: every page lazy, grouped under the shell layout or the bare one. */
@@ -14,8 +19,7 @@ export function buildRoutes(): RouteObject[] {
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
-      // Shown while the first page's chunk loads.
-      HydrateFallback: () => <PageLoader minHeight="100vh" />,
+      HydrateFallback: FirstPageLoader,
       children: [
         { Component: AppLayout, children: APP_ROUTES.filter((r) => r.meta.layout !== 'bare').map(toRouteObject) },
         { Component: BareLayout, children: APP_ROUTES.filter((r) => r.meta.layout === 'bare').map(toRouteObject) },

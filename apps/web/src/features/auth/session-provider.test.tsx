@@ -42,7 +42,9 @@ describe('SessionProvider', () => {
   it('initialises from the stored token and restores the stored organisation', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('organisation_id', '5');
-    mocks.getCurrentUser.mockResolvedValue(buildCurrentUser({ email: 'staff@demo.ro', user_type_name: 'staff', organisation_id: 3 }));
+    mocks.getCurrentUser.mockResolvedValue(
+      buildCurrentUser({ email: 'staff@demo.ro', user_type_name: 'staff', organisation_id: 3 }),
+    );
     mocks.getOrganisation.mockResolvedValue({ id: 5, name: 'Primăria Reghin' });
     renderProvider();
     expect(screen.getByTestId('status')).toHaveTextContent('initialising');

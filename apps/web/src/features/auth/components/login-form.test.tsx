@@ -103,12 +103,21 @@ describe('login flow (spec §4)', () => {
   });
 
   it.each([
-    [new ApiError(401, 'AUTH_FAILED', { remaining_attempts: 2 }), 'Adresa de e-mail sau parola nu sunt corecte. Mai aveți 2 încercări.'],
+    [
+      new ApiError(401, 'AUTH_FAILED', { remaining_attempts: 2 }),
+      'Adresa de e-mail sau parola nu sunt corecte. Mai aveți 2 încercări.',
+    ],
     [new ApiError(401, 'AUTH_FAILED'), 'Adresa de e-mail sau parola nu sunt corecte.'],
-    [new ApiError(401, 'AUTH_FAILED_ACCOUNT_LOCKED', { minutes: 15 }), 'Contul a fost blocat temporar. Încercați din nou peste 15 minute.'],
+    [
+      new ApiError(401, 'AUTH_FAILED_ACCOUNT_LOCKED', { minutes: 15 }),
+      'Contul a fost blocat temporar. Încercați din nou peste 15 minute.',
+    ],
     [new ApiError(401, 'AUTH_DISABLED'), 'Contul este blocat sau inactiv. Contactați administratorul.'],
     [new ApiError(401, 'AUTH_ACCOUNT_NOT_FOUND'), 'Datele de autentificare nu sunt corecte.'],
-    [new ApiError(undefined, 'NETWORK_ERROR'), 'Serverul nu poate fi contactat. Verificați conexiunea la internet și reîncercați.'],
+    [
+      new ApiError(undefined, 'NETWORK_ERROR'),
+      'Serverul nu poate fi contactat. Verificați conexiunea la internet și reîncercați.',
+    ],
   ])('shows %s in Romanian', async (error, message) => {
     const { fill } = setup();
     loginMock.mockImplementation(async () => {

@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildCurrentUser } from '../../lib/testing/fixtures';
+import { fakeSession, loadAllTexts, renderRoute } from '../../lib/testing/render-app';
+
+beforeAll(loadAllTexts);
+
+const staffUser = () =>
+  buildCurrentUser({ user_type_name: 'staff', organisation_id: 2, functions: [{ id: 1, name: 'Inspector urbanism' }] });
+
+describe('user panel', () => {
+  it('shows the name and staff functions, with profile and notification settings links', async () => {
+    const { user } = renderRoute('/home', fakeSession({ user: staffUser() }));
+    await user.click(await screen.findByRole('button', { name: 'Meniul contului: Ioana Mureșan' }));
+    expect(await screen.findByTestId('user-functions')).toHaveTextContent('Inspector urbanism');
+    expect(screen.getByRole('menuitem', { name: 'Profilul meu' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('menuitem', { name: 'Setări notificări' })).toHaveAttribute('href', '/notifications');
+  });
+
+  it('logs out after a yes/no warning and goes to sign-in', async () => {
+    const signOut = vi.fn(async () => {});
+    const { user, router } = renderRoute('/home', fakeSession({ user: staffUser(), signOut }));
+    await user.click(await screen.findByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deconectare' }));
+    expect(await screen.findByText('Sigur doriți să vă deconectați?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nu' }));
+    expect(signOut).not.toHaveBeenCalled();
+    await user.click(await screen.findByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deconectare' }));
+    await user.click(await screen.findByRole('button', { name: 'Da' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('warns before a password reset, then explains when it becomes available', async () => {
+    const { user } = renderRoute('/home', fakeSession({ user: staffUser() }));
+    await user.click(await screen.findByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Resetare parolă' }));
+    await user.click(await screen.findByRole('button', { name: 'Da' }));
+    expect(await screen.findByText(/va fi disponibilă odată cu modulul de conturi/)).toBeInTheDocument();
+  });
+
+  it('shows the bell without the unread dot until notifications are fed', async () => {
+    renderRoute('/home', fakeSession({ user: staffUser() }));
+    const bell = await screen.findByRole('button', { name: 'Notificări' });
+    expect(bell).not.toHaveAttribute('data-unread');
+  });
+});
