@@ -15,12 +15,15 @@ import { registerAuthGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { administrationRoutes } from './modules/administration/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { filesRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organisationsRoutes } from './modules/organisations/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { socialRoutes } from './modules/social/routes.js';
 import { territoryRoutes } from './modules/territory/routes.js';
 
 export type App = FastifyInstance;
@@ -107,6 +110,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api' });
+  await app.register(socialRoutes, { prefix: '/api' });
+  await app.register(administrationRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(organisationsRoutes, { prefix: '/api' });

@@ -14,7 +14,8 @@ if (typeof document.createRange === 'function') {
   const range = document.createRange();
   if (!('getBoundingClientRect' in range)) {
     Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
-    Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
+    Range.prototype.getClientRects = () =>
+      ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
   }
 }
 

@@ -2,3 +2,4 @@ export * from './territory.js';
 export * from './organisations.js';
 export * from './users.js';
 export * from './platform.js';
+export * from './accounts.js';

@@ -99,6 +99,8 @@ export const profiles = pgTable('profiles', {
   bank: text('bank'),
   architectLicence: text('architect_licence'),
   staffBadgeNumber: text('staff_badge_number'),
+  staffBadgeIssuer: text('staff_badge_issuer'),
+  externalEnrollmentId: text('external_enrollment_id'),
   idCardSeries: text('id_card_series'),
   idCardNumber: text('id_card_number'),
   idCardIssueDate: text('id_card_issue_date'),

@@ -11,10 +11,11 @@ export type PermissionSource = (
   user: { id: number; userType: UserType; organisationId: number | null },
 ) => Promise<string[]>;
 
-const sources: PermissionSource[] = [];
+const sources = new Set<PermissionSource>();
 
+/** Idempotent: registering the same source twice (several test apps in one process) adds it once. */
 export function registerPermissionSource(source: PermissionSource): void {
-  sources.push(source);
+  sources.add(source);
 }
 
 export async function computePermissions(

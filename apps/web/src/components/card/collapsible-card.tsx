@@ -38,7 +38,12 @@ export function CollapsibleCard({
   actions,
   headingLevel = 3,
 }: CollapsibleCardProps) {
-  const [isExpanded, setExpanded] = useUncontrolled({ value: expanded, defaultValue: defaultExpanded, finalValue: true, onChange: onExpandedChange });
+  const [isExpanded, setExpanded] = useUncontrolled({
+    value: expanded,
+    defaultValue: defaultExpanded,
+    finalValue: true,
+    onChange: onExpandedChange,
+  });
   const bodyId = useId();
   const Heading = `h${headingLevel}` as const;
   return (
@@ -55,7 +60,10 @@ export function CollapsibleCard({
             <IconChevronDown
               size={18}
               aria-hidden
-              style={{ transform: isExpanded ? 'rotate(0deg)' : 'rotate(-90deg)', transition: `transform ${CARD_TOGGLE_MS}ms ease` }}
+              style={{
+                transform: isExpanded ? 'rotate(0deg)' : 'rotate(-90deg)',
+                transition: `transform ${CARD_TOGGLE_MS}ms ease`,
+              }}
             />
             <Text component="span" fw={700} size="md">
               {title}
@@ -64,7 +72,13 @@ export function CollapsibleCard({
         </Heading>
         {actions ? <Group gap="xs">{actions}</Group> : null}
       </Group>
-      <Collapse expanded={isExpanded} transitionDuration={CARD_TOGGLE_MS} id={bodyId} role="region" aria-label={typeof title === 'string' ? title : undefined}>
+      <Collapse
+        expanded={isExpanded}
+        transitionDuration={CARD_TOGGLE_MS}
+        id={bodyId}
+        role="region"
+        aria-label={typeof title === 'string' ? title : undefined}
+      >
         <div style={{ padding: '0 var(--mantine-spacing-md) var(--mantine-spacing-md)' }}>{children}</div>
       </Collapse>
     </Paper>

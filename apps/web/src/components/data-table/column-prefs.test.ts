@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clampColumnWidth, clampColumnWidths, columnPrefsKey, loadColumnPrefs, MIN_COLUMN_WIDTH, saveColumnPrefs } from './column-prefs';
+import {
+  clampColumnWidth,
+  clampColumnWidths,
+  columnPrefsKey,
+  loadColumnPrefs,
+  MIN_COLUMN_WIDTH,
+  saveColumnPrefs,
+} from './column-prefs';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));

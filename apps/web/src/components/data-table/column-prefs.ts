@@ -36,7 +36,10 @@ export function clampColumnWidth(width: number, minWidth: number = MIN_COLUMN_WI
 }
 
 /** Clamps every width of a sizing map; `minWidths` gives column-specific minimums. */
-export function clampColumnWidths(widths: Record<string, number>, minWidths: Record<string, number> = {}): Record<string, number> {
+export function clampColumnWidths(
+  widths: Record<string, number>,
+  minWidths: Record<string, number> = {},
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [id, width] of Object.entries(widths)) {
     if (Number.isFinite(width)) out[id] = clampColumnWidth(width, minWidths[id]);

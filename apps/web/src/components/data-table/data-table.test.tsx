@@ -39,6 +39,45 @@ function renderTable(props: Partial<DataTableProps<Application>> = {}) {
   );
 }
 
+function ServerSortedTable({ onSortChange }: { onSortChange: (key: string | undefined) => void }) {
+  const [sortKey, setSortKey] = useState<string | undefined>();
+  return (
+    <DataTable<Application>
+      data={rows}
+      columns={columns}
+      label="Cereri"
+      storageKey="applications"
+      userId={7}
+      sortKey={sortKey}
+      onSortChange={(key) => {
+        onSortChange(key);
+        setSortKey(key);
+      }}
+    />
+  );
+}
+
+/** A parent that keeps the selection in its own state and passes inline callbacks, as pages do. */
+function SelectionOwner({ onRender }: { onRender: () => void }) {
+  const [count, setCount] = useState(0);
+  onRender();
+  return (
+    <>
+      <p>{`Selectate: ${count}`}</p>
+      <DataTable<Application>
+        data={rows}
+        columns={columns}
+        label="Cereri"
+        storageKey="applications"
+        userId={7}
+        selectable
+        getRowId={(row) => String(row.id)}
+        onSelectionChange={(change) => setCount(change.ids.length)}
+      />
+    </>
+  );
+}
+
 const rowCheckbox = (code: string) => screen.getByRole('checkbox', { name: `Selectează cererea ${code}` });
 const selectAll = () => screen.getByRole('checkbox', { name: 'Selectează toate rândurile' });
 
@@ -124,24 +163,7 @@ describe('DataTable', () => {
 
   it('emits server sort keys with a leading minus for descending, using the API field', async () => {
     const onSortChange = vi.fn();
-    function Harness() {
-      const [sortKey, setSortKey] = useState<string | undefined>();
-      return (
-        <DataTable<Application>
-          data={rows}
-          columns={columns}
-          label="Cereri"
-          storageKey="applications"
-          userId={7}
-          sortKey={sortKey}
-          onSortChange={(key) => {
-            onSortChange(key);
-            setSortKey(key);
-          }}
-        />
-      );
-    }
-    const { user } = renderWithProviders(<Harness />);
+    const { user } = renderWithProviders(<ServerSortedTable onSortChange={onSortChange} />);
     const sortButton = () => screen.getByRole('button', { name: /^Cod/ });
     await user.click(sortButton());
     expect(onSortChange).toHaveBeenLastCalledWith('identification_number');
@@ -152,14 +174,22 @@ describe('DataTable', () => {
     await user.click(sortButton());
     expect(onSortChange).toHaveBeenLastCalledWith(undefined);
     // Server-side: the rows keep the order they were given.
-    expect(screen.getAllByRole('row').slice(1).map((row) => row.getAttribute('data-row-id'))).toEqual(['1', '2', '3']);
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.getAttribute('data-row-id')),
+    ).toEqual(['1', '2', '3']);
   });
 
   it('sorts in the browser when no onSortChange is given', async () => {
     const { user } = renderTable();
     await user.click(screen.getByRole('button', { name: /^Stare/ }));
     await user.click(screen.getByRole('button', { name: /^Stare/ }));
-    const order = screen.getAllByRole('row').slice(1).map((row) => row.getAttribute('data-row-id'));
+    const order = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.getAttribute('data-row-id'));
     expect(order[0]).toBe('2');
   });
 
@@ -179,6 +209,14 @@ describe('DataTable', () => {
 
     await user.click(rowCheckbox('UB-1'));
     expect(selectAll()).toBeChecked();
+  });
+
+  it('does not loop when the parent re-renders with inline callbacks', async () => {
+    const onRender = vi.fn();
+    const { user } = renderWithProviders(<SelectionOwner onRender={onRender} />);
+    await user.click(selectAll());
+    expect(screen.getByText('Selectate: 2')).toBeInTheDocument();
+    expect(onRender.mock.calls.length).toBeLessThan(10);
   });
 
   it('honours the selected and hideSelectable flags', () => {

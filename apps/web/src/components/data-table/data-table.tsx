@@ -141,9 +141,14 @@ export function DataTable<T extends DataTableRowFlags>({
 }: DataTableProps<T>) {
   // ---- Column preferences (per user) -------------------------------------------------------
   const prefsKey = columnPrefsKey(storageKey, userId);
-  const [prefsState, setPrefsState] = useState(() => ({ key: prefsKey, prefs: loadColumnPrefs(browserStorage(), prefsKey), dirty: false }));
+  const [prefsState, setPrefsState] = useState(() => ({
+    key: prefsKey,
+    prefs: loadColumnPrefs(browserStorage(), prefsKey),
+    dirty: false,
+  }));
   // A different user (or table) means different remembered preferences: reload during render.
-  if (prefsState.key !== prefsKey) setPrefsState({ key: prefsKey, prefs: loadColumnPrefs(browserStorage(), prefsKey), dirty: false });
+  if (prefsState.key !== prefsKey)
+    setPrefsState({ key: prefsKey, prefs: loadColumnPrefs(browserStorage(), prefsKey), dirty: false });
   const { prefs } = prefsState;
   const updatePrefs = (update: (current: ColumnPrefs) => ColumnPrefs) =>
     setPrefsState((current) => ({ ...current, prefs: update(current.prefs), dirty: true }));
@@ -153,10 +158,14 @@ export function DataTable<T extends DataTableRowFlags>({
   }, [prefsState]);
 
   const minWidths = useMemo(
-    () => Object.fromEntries(columns.map((column) => [column.id, Math.max(column.minSize ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH)])),
+    () =>
+      Object.fromEntries(columns.map((column) => [column.id, Math.max(column.minSize ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH)])),
     [columns],
   );
-  const defaultVisibility = useMemo(() => Object.fromEntries(columns.map((column) => [column.id, !column.defaultHidden])), [columns]);
+  const defaultVisibility = useMemo(
+    () => Object.fromEntries(columns.map((column) => [column.id, !column.defaultHidden])),
+    [columns],
+  );
   const columnVisibility = useMemo(() => ({ ...defaultVisibility, ...prefs.visibility }), [defaultVisibility, prefs.visibility]);
 
   // ---- Sorting -----------------------------------------------------------------------------
@@ -203,7 +212,10 @@ export function DataTable<T extends DataTableRowFlags>({
     onSortingChange,
     onColumnSizingChange,
     onColumnVisibilityChange: (updater) =>
-      updatePrefs((current) => ({ ...current, visibility: functionalUpdate(updater, { ...defaultVisibility, ...current.visibility }) })),
+      updatePrefs((current) => ({
+        ...current,
+        visibility: functionalUpdate(updater, { ...defaultVisibility, ...current.visibility }),
+      })),
     manualSorting: serverSort,
     enableMultiSort: false,
     sortDescFirst: false,
@@ -212,6 +224,10 @@ export function DataTable<T extends DataTableRowFlags>({
   });
 
   // ---- Selection ---------------------------------------------------------------------------
+  // Callers often pass inline functions; reading them through refs keeps the derived rows (and
+  // the effects below) tied to the data only, so a re-render never loops through 'sync'.
+  const latest = useRef({ getRowId, onSelectionChange, selectLimit, data });
+  latest.current = { getRowId, onSelectionChange, selectLimit, data };
   const selectableRows = useMemo<SelectableRow[]>(
     () =>
       data.map((row, index) => ({
@@ -234,22 +250,20 @@ export function DataTable<T extends DataTableRowFlags>({
 
   const selectedCount = selection.selectedIds.size;
   const overLimit = exceedsSelectLimit(selectedCount, selectLimit);
-  const onSelectionChangeRef = useRef(onSelectionChange);
-  onSelectionChangeRef.current = onSelectionChange;
   useEffect(() => {
     if (!selectable) return;
+    const { data: rowsData, getRowId: idOf, onSelectionChange: report, selectLimit: limit } = latest.current;
     const ids: string[] = [];
     const rows: T[] = [];
-    data.forEach((row, index) => {
-      const id = getRowId(row, index);
+    rowsData.forEach((row, index) => {
+      const id = idOf(row, index);
       if (selection.selectedIds.has(id)) {
         ids.push(id);
         rows.push(row);
       }
     });
-    onSelectionChangeRef.current?.({ ids, rows, selectAll: selection.selectAll, exceedsLimit: exceedsSelectLimit(ids.length, selectLimit) });
-    // Reported when the selection itself changes; data changes arrive through the 'sync' action.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Reported when the selection changes; new data reaches the selection through 'sync' first.
+    report?.({ ids, rows, selectAll: selection.selectAll, exceedsLimit: exceedsSelectLimit(ids.length, limit) });
   }, [selection, selectable]);
 
   const anyChangeable = selectableRows.some((row) => !row.locked && !row.hideSelectable);
@@ -269,7 +283,10 @@ export function DataTable<T extends DataTableRowFlags>({
   const resizeWithKeyboard = (event: KeyboardEvent<HTMLDivElement>, header: Header<Features, T, unknown>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const width = clampColumnWidth(header.column.getSize() + (event.key === 'ArrowRight' ? RESIZE_STEP_PX : -RESIZE_STEP_PX), minWidths[header.column.id]);
+    const width = clampColumnWidth(
+      header.column.getSize() + (event.key === 'ArrowRight' ? RESIZE_STEP_PX : -RESIZE_STEP_PX),
+      minWidths[header.column.id],
+    );
     table.setColumnSizing((current) => ({ ...current, [header.column.id]: width }));
   };
 
@@ -324,7 +341,9 @@ export function DataTable<T extends DataTableRowFlags>({
                   checked={checked}
                   disabled={original.locked}
                   title={original.locked ? 'Selecția acestui rând nu poate fi modificată' : undefined}
-                  onChange={(event) => dispatch({ type: 'toggleRow', rows: selectableRows, id: row.id, checked: event.currentTarget.checked })}
+                  onChange={(event) =>
+                    dispatch({ type: 'toggleRow', rows: selectableRows, id: row.id, checked: event.currentTarget.checked })
+                  }
                 />
               )}
             </Table.Td>
@@ -391,7 +410,9 @@ export function DataTable<T extends DataTableRowFlags>({
                       checked={selection.selectAll}
                       indeterminate={someSelected}
                       disabled={!anyChangeable || loading}
-                      onChange={(event) => dispatch({ type: 'toggleAll', rows: selectableRows, checked: event.currentTarget.checked })}
+                      onChange={(event) =>
+                        dispatch({ type: 'toggleAll', rows: selectableRows, checked: event.currentTarget.checked })
+                      }
                     />
                   </Table.Th>
                 ) : null}
@@ -430,7 +451,6 @@ export function DataTable<T extends DataTableRowFlags>({
                         <table.FlexRender header={header} />
                       )}
                       {header.column.getCanResize() ? (
-                        // biome-ignore lint/a11y/useSemanticElements: a column resizer is a focusable separator (WAI-ARIA window splitter pattern); <hr> cannot take focus
                         <div
                           role="separator"
                           aria-orientation="vertical"

@@ -3,7 +3,10 @@ import { IconDotsVertical } from '@tabler/icons-react';
 import type { DataTableRowAction, DataTableRowFlags } from './types';
 
 /** The actions a row shows, honouring `hideAction`, `hideActionNames` and each action's own rule. */
-export function visibleRowActions<T extends DataTableRowFlags>(row: T, actions: readonly DataTableRowAction<T>[]): DataTableRowAction<T>[] {
+export function visibleRowActions<T extends DataTableRowFlags>(
+  row: T,
+  actions: readonly DataTableRowAction<T>[],
+): DataTableRowAction<T>[] {
   if (row.hideAction) return [];
   const hidden = new Set(row.hideActionNames ?? []);
   return actions.filter((action) => !hidden.has(action.name) && (action.isVisible?.(row) ?? true));

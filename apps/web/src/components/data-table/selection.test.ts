@@ -62,9 +62,16 @@ describe('selectionReducer', () => {
     expect(state.selectAll).toBe(false);
   });
 
+  it('sync with unchanged rows keeps the same state object', () => {
+    const state = selectionReducer(initialSelection(rows), { type: 'toggleRow', rows, id: 'a', checked: true });
+    expect(selectionReducer(state, { type: 'sync', rows: [...rows] })).toBe(state);
+  });
+
   it('select-all is never set when no row can be changed', () => {
     const lockedOnly: SelectableRow[] = [{ id: 'c', locked: true }];
-    expect(selectionReducer(initialSelection(lockedOnly), { type: 'toggleAll', rows: lockedOnly, checked: true }).selectAll).toBe(false);
+    expect(selectionReducer(initialSelection(lockedOnly), { type: 'toggleAll', rows: lockedOnly, checked: true }).selectAll).toBe(
+      false,
+    );
   });
 });
 

@@ -40,6 +40,12 @@ export function allChangeableSelected(rows: readonly SelectableRow[], selected: 
   return changeable.length > 0 && changeable.every((row) => selected.has(row.id));
 }
 
+function sameIds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
+}
+
 /** Initial state from the rows' own `selected` flags. */
 export function initialSelection(rows: readonly SelectableRow[]): SelectionState {
   const selectedIds = new Set(rows.filter((row) => row.selected && !row.hideSelectable).map((row) => row.id));
@@ -58,7 +64,10 @@ export function selectionReducer(state: SelectionState, action: SelectionAction)
         if (row.hideSelectable) continue;
         if (row.locked ? row.selected : row.selected || state.selectedIds.has(row.id)) selectedIds.add(row.id);
       }
-      return { selectedIds, selectAll: allChangeableSelected(action.rows, selectedIds) };
+      const selectAll = allChangeableSelected(action.rows, selectedIds);
+      // Same selection as before: keep the state object so React skips the re-render.
+      
+      return { selectedIds, selectAll };
     }
     case 'toggleAll': {
       const selectedIds = new Set<string>();

@@ -11,7 +11,9 @@ describe('sort key', () => {
   it('maps column ids to API fields and back', () => {
     const fields: Record<string, string> = { date: 'created_date' };
     expect(toSortKey([{ id: 'date', desc: true }], (id) => fields[id] ?? id)).toBe('-created_date');
-    expect(fromSortKey('-created_date', (field) => (field === 'created_date' ? 'date' : undefined))).toEqual([{ id: 'date', desc: true }]);
+    expect(fromSortKey('-created_date', (field) => (field === 'created_date' ? 'date' : undefined))).toEqual([
+      { id: 'date', desc: true },
+    ]);
   });
 
   it('reads keys back, ignoring empty and unknown ones', () => {

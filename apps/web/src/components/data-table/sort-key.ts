@@ -10,7 +10,10 @@ export interface ColumnSortState {
 }
 
 /** Builds the `sortKey` for a sorting state; `fieldOf` maps a column id to its API field. */
-export function toSortKey(sorting: readonly ColumnSortState[], fieldOf: (columnId: string) => string = (id) => id): string | undefined {
+export function toSortKey(
+  sorting: readonly ColumnSortState[],
+  fieldOf: (columnId: string) => string = (id) => id,
+): string | undefined {
   const first = sorting[0];
   if (!first) return undefined;
   return `${first.desc ? '-' : ''}${fieldOf(first.id)}`;

@@ -22,7 +22,13 @@ export interface ConfirmDialogOptions {
  * callers can simply `if (!(await confirmDialog(...))) return;`.
  * Needs a `<ModalsProvider>` above the application.
  */
-export function confirmDialog({ title, message, confirmLabel = 'Da', cancelLabel = 'Nu', destructive = false }: ConfirmDialogOptions): Promise<boolean> {
+export function confirmDialog({
+  title,
+  message,
+  confirmLabel = 'Da',
+  cancelLabel = 'Nu',
+  destructive = false,
+}: ConfirmDialogOptions): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     // A promise settles once, so the later onClose after onConfirm/onCancel is harmless.
     modals.openConfirmModal({

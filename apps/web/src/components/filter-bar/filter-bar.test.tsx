@@ -18,9 +18,23 @@ const localities: Record<string, { value: string; label: string }[]> = {
 
 const definitions: FilterDefinition[] = [
   { key: 'code', type: 'quicksearch', label: 'Cod cerere', field: 'identification_number' },
-  { key: 'status', type: 'select', label: 'Stare', options: [{ value: 'NEW', label: 'Nouă' }, { value: 'PENDING', label: 'În verificare' }] },
+  {
+    key: 'status',
+    type: 'select',
+    label: 'Stare',
+    options: [
+      { value: 'NEW', label: 'Nouă' },
+      { value: 'PENDING', label: 'În verificare' },
+    ],
+  },
   { key: 'county', type: 'select', label: 'Județ', options: counties },
-  { key: 'locality', type: 'select', label: 'Localitate', parent: 'county', options: (county) => (county ? localities[county] : []) },
+  {
+    key: 'locality',
+    type: 'select',
+    label: 'Localitate',
+    parent: 'county',
+    options: (county) => (county ? localities[county] : []),
+  },
   { key: 'created', type: 'daterange', label: 'Data depunerii', field: 'created_date', primary: false },
 ];
 
@@ -103,7 +117,9 @@ describe('FilterBar with Paginator', () => {
     expect(controller.listQuery.filters).toEqual([]);
     expect(controller.page).toBe(2);
     await user.type(input, 'B');
-    await waitFor(() => expect(controller.listQuery.filters).toEqual([{ field: 'identification_number', op: 'like', value: 'UB' }]));
+    await waitFor(() =>
+      expect(controller.listQuery.filters).toEqual([{ field: 'identification_number', op: 'like', value: 'UB' }]),
+    );
     expect(controller.page).toBe(1);
   });
 
@@ -145,7 +161,8 @@ describe('FilterBar with Paginator', () => {
       { key: 'b', type: 'contains', label: 'Observații', size: 'medium' },
     ];
     renderWithProviders(<ListPage filters={filters} />);
-    const wrapperWidth = (name: string) => screen.getByRole('textbox', { name }).closest('.mantine-InputWrapper-root')?.getAttribute('style');
+    const wrapperWidth = (name: string) =>
+      screen.getByRole('textbox', { name }).closest('.mantine-InputWrapper-root')?.getAttribute('style');
     expect(wrapperWidth('Adresă')).toContain('width: calc(10.625rem');
     expect(wrapperWidth('Observații')).toContain('width: calc(16.25rem');
   });

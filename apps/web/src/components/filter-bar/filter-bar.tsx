@@ -60,7 +60,12 @@ export function FilterBar({ filters, values, onChange, label = 'Filtre' }: Filte
   };
 
   const renderFilter = (definition: FilterDefinition) => (
-    <FilterControl key={definition.key} definition={definition} values={values} onChange={(value) => change(definition.key, value)} />
+    <FilterControl
+      key={definition.key}
+      definition={definition}
+      values={values}
+      onChange={(value) => change(definition.key, value)}
+    />
   );
 
   return (
@@ -74,15 +79,24 @@ export function FilterBar({ filters, values, onChange, label = 'Filtre' }: Filte
             aria-expanded={moreOpen}
             aria-controls={panelId}
             onClick={() => setMoreOpen((open) => !open)}
-            rightSection={activeSecondary > 0 ? <Badge size="sm" circle>
+            rightSection={
+              activeSecondary > 0 ? (
+                <Badge size="sm" circle>
                   {activeSecondary}
                   <VisuallyHidden>{activeSecondary === 1 ? ' filtru activ' : ' filtre active'}</VisuallyHidden>
-                </Badge> : null}
+                </Badge>
+              ) : null
+            }
           >
             Mai multe filtre
           </Button>
         ) : null}
-        <Button variant="default" leftSection={<IconFilterOff size={16} aria-hidden />} disabled={!hasActiveFilters(values)} onClick={erase}>
+        <Button
+          variant="default"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          disabled={!hasActiveFilters(values)}
+          onClick={erase}
+        >
           Șterge filtrele
         </Button>
       </Group>
@@ -166,7 +180,15 @@ function FilterControl({ definition, values, onChange }: FilterControlProps) {
         />
       );
     case 'autocomplete':
-      return <DebouncedAutocomplete definition={definition} common={common} value={textOf(value)} parentValue={parentValue} onChange={onChange} />;
+      return (
+        <DebouncedAutocomplete
+          definition={definition}
+          common={common}
+          value={textOf(value)}
+          parentValue={parentValue}
+          onChange={onChange}
+        />
+      );
     case 'daterange':
       return (
         <DateRangeInput

@@ -17,7 +17,13 @@ const definitions: FilterDefinition[] = [
   { key: 'address', type: 'contains', label: 'Adresă' },
   { key: 'status', type: 'select', label: 'Stare', options: [{ value: 'NEW', label: 'Nouă' }] },
   { key: 'county', type: 'selectablequeryfilter', label: 'Județ', loadOptions: async () => ({ options: [], hasMore: false }) },
-  { key: 'locality', type: 'selectablequeryfilter', label: 'Localitate', parent: 'county', loadOptions: async () => ({ options: [], hasMore: false }) },
+  {
+    key: 'locality',
+    type: 'selectablequeryfilter',
+    label: 'Localitate',
+    parent: 'county',
+    loadOptions: async () => ({ options: [], hasMore: false }),
+  },
   { key: 'village', type: 'autocomplete', label: 'Sat', parent: 'locality', options: [] },
   { key: 'created', type: 'daterange', label: 'Data depunerii', field: 'created_date', size: 'medium' },
 ];
@@ -49,7 +55,9 @@ describe('buildFilterQuery', () => {
 
   it('sends a date range as inclusive start and exclusive end + 1 day, also across months and years', () => {
     const defs: FilterDefinition[] = [{ key: 'd', type: 'daterange', label: 'Data' }];
-    expect(buildFilterQuery(defs, { d: { start: null, end: '2024-12-31' } }).filters).toEqual([{ field: 'd', op: 'lt', value: '2025-01-01' }]);
+    expect(buildFilterQuery(defs, { d: { start: null, end: '2024-12-31' } }).filters).toEqual([
+      { field: 'd', op: 'lt', value: '2025-01-01' },
+    ]);
     expect(buildFilterQuery(defs, { d: { start: '2024-02-28', end: '2024-02-28' } }).filters).toEqual([
       { field: 'd', op: 'ge', value: '2024-02-28' },
       { field: 'd', op: 'lt', value: '2024-02-29' },
@@ -79,7 +87,12 @@ describe('dependent filters', () => {
 
   it('changing the parent clears its children and grandchildren', () => {
     const values = { county: '26', locality: '120', village: 'Sâmbriaș', status: 'NEW' };
-    expect(applyFilterChange(definitions, values, 'county', '5')).toEqual({ county: '5', locality: null, village: null, status: 'NEW' });
+    expect(applyFilterChange(definitions, values, 'county', '5')).toEqual({
+      county: '5',
+      locality: null,
+      village: null,
+      status: 'NEW',
+    });
   });
 
   it('setting the same value again changes nothing', () => {

@@ -66,7 +66,12 @@ const sameValue = (a: FilterValue | undefined, b: FilterValue | undefined): bool
  * Sets one filter. When the value really changes, every filter depending on it is cleared
  * (a locality chosen for the previous county makes no sense for the new one).
  */
-export function applyFilterChange(definitions: readonly FilterDefinition[], values: FilterValues, key: string, value: FilterValue): FilterValues {
+export function applyFilterChange(
+  definitions: readonly FilterDefinition[],
+  values: FilterValues,
+  key: string,
+  value: FilterValue,
+): FilterValues {
   if (sameValue(values[key], value)) return values;
   const next: FilterValues = { ...values, [key]: value };
   for (const child of descendantKeys(definitions, key)) next[child] = null;

@@ -3,7 +3,14 @@ import type { DateRangeValue } from '../inputs/date-range-input';
 import type { SelectLoadParams, SelectOption, SelectPage } from '../inputs/select-field';
 
 /** The seven filter types of spec §2. */
-export type FilterType = 'search' | 'quicksearch' | 'select' | 'selectablequeryfilter' | 'contains' | 'daterange' | 'autocomplete';
+export type FilterType =
+  | 'search'
+  | 'quicksearch'
+  | 'select'
+  | 'selectablequeryfilter'
+  | 'contains'
+  | 'daterange'
+  | 'autocomplete';
 
 /** Width class of a filter (spec §9): small and default 170px, medium 260px. */
 export type FilterSize = 'small' | 'default' | 'medium';

@@ -1,5 +1,11 @@
 import { foldText } from '@ghiseu/domain';
-import { Autocomplete, type AutocompleteProps, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
+import {
+  Autocomplete,
+  type AutocompleteProps,
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  type OptionsFilter,
+} from '@mantine/core';
 
 const isGroup = (item: ComboboxParsedItem): item is Extract<ComboboxParsedItem, { group: unknown }> => 'group' in item;
 

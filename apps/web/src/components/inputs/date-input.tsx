@@ -10,7 +10,10 @@ export const DISPLAY_DATE_FORMAT = 'DD.MM.YYYY';
 
 /** Props of `DateInput`. */
 export interface DateInputProps
-  extends Omit<MantineDateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate'> {
+  extends Omit<
+    MantineDateInputProps,
+    'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate'
+  > {
   /** Date as the API writes it ('YYYY-MM-DD') or null. */
   value: string | null;
   /** Called with 'YYYY-MM-DD', or null when cleared. */

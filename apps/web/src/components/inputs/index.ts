@@ -17,5 +17,12 @@ export {
 } from './input-rules';
 export { PositiveDecimalInput, type PositiveDecimalInputProps } from './positive-decimal-input';
 export { PositiveIntegerInput, type PositiveIntegerInputProps } from './positive-integer-input';
-export { OPTIONS_FAILED_MESSAGE, SelectField, type SelectFieldProps, type SelectLoadParams, type SelectOption, type SelectPage } from './select-field';
+export {
+  OPTIONS_FAILED_MESSAGE,
+  SelectField,
+  type SelectFieldProps,
+  type SelectLoadParams,
+  type SelectOption,
+  type SelectPage,
+} from './select-field';
 export { TextField, type TextFieldProps } from './text-field';

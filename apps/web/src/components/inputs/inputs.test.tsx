@@ -29,6 +29,40 @@ function ControlledText({ mode, debounced, onValue }: { mode?: TextMode; debounc
   );
 }
 
+function IntegerHarness() {
+  const [value, setValue] = useState('');
+  return <PositiveIntegerInput label="Număr" value={value} onChange={setValue} />;
+}
+
+function DecimalHarness({ separator }: { separator: DecimalSeparator }) {
+  const [value, setValue] = useState('');
+  return <PositiveDecimalInput label="Suprafață" separator={separator} value={value} onChange={setValue} />;
+}
+
+function DateHarness({ onChange }: { onChange: (value: string | null) => void }) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <DateInput
+      label="Data emiterii"
+      value={value}
+      onChange={(next) => {
+        onChange(next);
+        setValue(next);
+      }}
+    />
+  );
+}
+
+function RangeHarness({ initial }: { initial: DateRangeValue }) {
+  const [value, setValue] = useState(initial);
+  return <DateRangeInput label="Data depunerii" value={value} onChange={setValue} />;
+}
+
+function AutocompleteHarness() {
+  const [value, setValue] = useState('');
+  return <AutocompleteField label="Localitate" data={['Timișoara', 'Târgu Mureș', 'Reghin']} value={value} onChange={setValue} />;
+}
+
 describe('TextField', () => {
   it('stops at 255 characters by default, also on paste', async () => {
     const onValue = vi.fn();
@@ -67,11 +101,7 @@ describe('TextField', () => {
 
 describe('PositiveIntegerInput', () => {
   it('accepts digits only, without a leading zero', async () => {
-    function Harness() {
-      const [value, setValue] = useState('');
-      return <PositiveIntegerInput label="Număr" value={value} onChange={setValue} />;
-    }
-    const { user } = renderWithProviders(<Harness />);
+    const { user } = renderWithProviders(<IntegerHarness />);
     const input = screen.getByLabelText('Număr');
     await user.type(input, '0');
     expect(input).toHaveValue('');
@@ -81,13 +111,8 @@ describe('PositiveIntegerInput', () => {
 });
 
 describe('PositiveDecimalInput', () => {
-  function Harness({ separator }: { separator: DecimalSeparator }) {
-    const [value, setValue] = useState('');
-    return <PositiveDecimalInput label="Suprafață" separator={separator} value={value} onChange={setValue} />;
-  }
-
   it('allows one comma separator and one decimal digit', async () => {
-    const { user } = renderWithProviders(<Harness separator="," />);
+    const { user } = renderWithProviders(<DecimalHarness separator="," />);
     const input = screen.getByLabelText('Suprafață');
     await user.type(input, '12,345');
     expect(input).toHaveValue('12,3');
@@ -96,7 +121,7 @@ describe('PositiveDecimalInput', () => {
   });
 
   it('uses the dot when the setting says so', async () => {
-    const { user } = renderWithProviders(<Harness separator="." />);
+    const { user } = renderWithProviders(<DecimalHarness separator="." />);
     const input = screen.getByLabelText('Suprafață');
     await user.type(input, '7,25');
     expect(input).toHaveValue('7.2');
@@ -106,20 +131,7 @@ describe('PositiveDecimalInput', () => {
 describe('DateInput', () => {
   it('turns a typed dd.mm.yyyy into yyyy-mm-dd', async () => {
     const onChange = vi.fn();
-    function Harness() {
-      const [value, setValue] = useState<string | null>(null);
-      return (
-        <DateInput
-          label="Data emiterii"
-          value={value}
-          onChange={(next) => {
-            onChange(next);
-            setValue(next);
-          }}
-        />
-      );
-    }
-    const { user } = renderWithProviders(<Harness />);
+    const { user } = renderWithProviders(<DateHarness onChange={onChange} />);
     const input = screen.getByLabelText('Data emiterii');
     expect(input).toHaveAttribute('placeholder', 'zz.ll.aaaa');
     await user.type(input, '05.03.2024');
@@ -142,15 +154,11 @@ describe('DateInput', () => {
 
 describe('DateRangeInput', () => {
   it('shows a Romanian error when the start is after the end', () => {
-    function Harness({ initial }: { initial: DateRangeValue }) {
-      const [value, setValue] = useState(initial);
-      return <DateRangeInput label="Data depunerii" value={value} onChange={setValue} />;
-    }
-    const { unmount } = renderWithProviders(<Harness initial={{ start: '2024-05-10', end: '2024-05-01' }} />);
+    const { unmount } = renderWithProviders(<RangeHarness initial={{ start: '2024-05-10', end: '2024-05-01' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Data de început nu poate fi după data de sfârșit.');
     expect(screen.getByLabelText('Data depunerii de la')).toHaveAttribute('aria-invalid', 'true');
     unmount();
-    renderWithProviders(<Harness initial={{ start: '2024-05-01', end: '2024-05-10' }} />);
+    renderWithProviders(<RangeHarness initial={{ start: '2024-05-01', end: '2024-05-10' }} />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
@@ -167,7 +175,9 @@ describe('SelectField', () => {
   it('loads 30 options per page and the next page when the list is scrolled to its end', async () => {
     const loadOptions = vi.fn(async (params: SelectLoadParams) => page(params));
     const onChange = vi.fn();
-    const { user } = renderWithProviders(<SelectField label="Localitate" value={null} onChange={onChange} loadOptions={loadOptions} />);
+    const { user } = renderWithProviders(
+      <SelectField label="Localitate" value={null} onChange={onChange} loadOptions={loadOptions} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Localitate' }));
     expect(await screen.findByRole('option', { name: 'Localitatea 30' })).toBeInTheDocument();
     expect(loadOptions).toHaveBeenCalledWith({ page: 1, pageSize: 30, search: '' });
@@ -186,8 +196,13 @@ describe('SelectField', () => {
   });
 
   it('shows the failed state and retries', async () => {
-    const loadOptions = vi.fn().mockRejectedValueOnce(new Error('503')).mockResolvedValue({ options: [{ value: '1', label: 'Reghin' }], hasMore: false });
-    const { user } = renderWithProviders(<SelectField label="Localitate" value={null} onChange={() => {}} loadOptions={loadOptions} />);
+    const loadOptions = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('503'))
+      .mockResolvedValue({ options: [{ value: '1', label: 'Reghin' }], hasMore: false });
+    const { user } = renderWithProviders(
+      <SelectField label="Localitate" value={null} onChange={() => {}} loadOptions={loadOptions} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Localitate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Opțiunile nu au putut fi încărcate');
     await user.click(screen.getByRole('option', { name: 'Reîncearcă' }));
@@ -201,7 +216,9 @@ describe('SelectField', () => {
       options: search ? [{ value: 's', label: `Rezultat ${search}` }] : [{ value: '1', label: 'Reghin' }],
       hasMore: false,
     }));
-    const { user } = renderWithProviders(<SelectField label="Localitate" value={null} onChange={() => {}} loadOptions={loadOptions} />);
+    const { user } = renderWithProviders(
+      <SelectField label="Localitate" value={null} onChange={() => {}} loadOptions={loadOptions} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Localitate' }));
     await screen.findByRole('option', { name: 'Reghin' });
     await user.type(screen.getByRole('textbox', { name: 'Căutați în Localitate' }), 'sig');
@@ -212,7 +229,13 @@ describe('SelectField', () => {
   it('shows the label of a preset value and clears it', async () => {
     const onChange = vi.fn();
     const { user } = renderWithProviders(
-      <SelectField label="Județ" value="26" valueLabel="Mureș" onChange={onChange} loadOptions={async () => ({ options: [], hasMore: false })} />,
+      <SelectField
+        label="Județ"
+        value="26"
+        valueLabel="Mureș"
+        onChange={onChange}
+        loadOptions={async () => ({ options: [], hasMore: false })}
+      />,
     );
     expect(screen.getByRole('button', { name: 'Județ' })).toHaveTextContent('Mureș');
     await user.click(screen.getByRole('button', { name: 'Șterge selecția din Județ' }));
@@ -222,11 +245,7 @@ describe('SelectField', () => {
 
 describe('AutocompleteField', () => {
   it('matches without regard to case and diacritics', async () => {
-    function Harness() {
-      const [value, setValue] = useState('');
-      return <AutocompleteField label="Localitate" data={['Timișoara', 'Târgu Mureș', 'Reghin']} value={value} onChange={setValue} />;
-    }
-    const { user } = renderWithProviders(<Harness />);
+    const { user } = renderWithProviders(<AutocompleteHarness />);
     const input = () => screen.getByRole('combobox', { name: 'Localitate' });
     await user.type(input(), 'timisoara');
     await waitFor(() => expect(screen.getByRole('option', { name: 'Timișoara' })).toBeInTheDocument());

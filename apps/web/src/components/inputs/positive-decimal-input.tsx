@@ -13,7 +13,12 @@ export interface PositiveDecimalInputProps extends Omit<TextInputProps, 'value' 
 }
 
 /** Positive decimal with a single separator and at most one decimal digit (spec §5). */
-export function PositiveDecimalInput({ value, onChange, separator = DEFAULT_SETTINGS.decimalSeparator, ...rest }: PositiveDecimalInputProps) {
+export function PositiveDecimalInput({
+  value,
+  onChange,
+  separator = DEFAULT_SETTINGS.decimalSeparator,
+  ...rest
+}: PositiveDecimalInputProps) {
   return (
     <TextInput
       {...rest}

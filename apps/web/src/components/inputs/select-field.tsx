@@ -179,7 +179,12 @@ export function SelectField({
 
   const rightSection =
     clearable && value !== null && !disabled ? (
-      <CloseButton size="sm" aria-label={`Șterge selecția din ${label}`} onMouseDown={(event) => event.preventDefault()} onClick={() => select(null)} />
+      <CloseButton
+        size="sm"
+        aria-label={`Șterge selecția din ${label}`}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => select(null)}
+      />
     ) : (
       <Combobox.Chevron />
     );
@@ -227,9 +232,20 @@ export function SelectField({
             aria-label={`Căutați în ${label}`}
           />
         ) : null}
-        <Combobox.Options mah={220} style={{ overflowY: 'auto' }} onScroll={onScroll} aria-label={label} aria-busy={status === 'loading' || undefined}>
+        <Combobox.Options
+          mah={220}
+          style={{ overflowY: 'auto' }}
+          onScroll={onScroll}
+          aria-label={label}
+          aria-busy={status === 'loading' || undefined}
+        >
           {options.map((option) => (
-            <Combobox.Option key={option.value} value={option.value} active={option.value === value} aria-selected={option.value === value}>
+            <Combobox.Option
+              key={option.value}
+              value={option.value}
+              active={option.value === value}
+              aria-selected={option.value === value}
+            >
               {option.label}
             </Combobox.Option>
           ))}

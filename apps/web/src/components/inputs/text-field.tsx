@@ -25,7 +25,15 @@ export interface TextFieldProps extends Omit<TextInputProps, 'value' | 'defaultV
  * Text input that enforces a character mode and a maximum length (spec §5), normalises ş ţ to
  * ș ț, and optionally debounces its change events for search-as-you-type fields.
  */
-export function TextField({ value, onChange, mode = 'any', maxLength = TEXT_MAX_LENGTH, debounced, onBlur, ...rest }: TextFieldProps) {
+export function TextField({
+  value,
+  onChange,
+  mode = 'any',
+  maxLength = TEXT_MAX_LENGTH,
+  debounced,
+  onBlur,
+  ...rest
+}: TextFieldProps) {
   const delay = debounced === true ? LIMITS.keystrokeDebounceMs : typeof debounced === 'number' ? debounced : 0;
   const [draft, setDraft] = useState(value);
   const lastEmitted = useRef(value);

@@ -1,2 +1,9 @@
 export { ListCell, type ListCellProps } from './list-cell';
-export { type BeneficiaryName, beneficiaryDisplayName, isLegalEntity, type ListCellItem, listCellText, splitListCell } from './list-cell-logic';
+export {
+  type BeneficiaryName,
+  beneficiaryDisplayName,
+  isLegalEntity,
+  type ListCellItem,
+  listCellText,
+  splitListCell,
+} from './list-cell-logic';

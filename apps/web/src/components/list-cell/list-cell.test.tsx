@@ -19,7 +19,10 @@ describe('list cell rules', () => {
   });
 
   it('shows 2 entries and keeps the rest for +N', () => {
-    expect(splitListCell(beneficiaries)).toEqual({ shown: ['Construct SRL', 'Maria Ionescu'], hidden: ['Arhitect Design SRL', 'Andrei Mureșan'] });
+    expect(splitListCell(beneficiaries)).toEqual({
+      shown: ['Construct SRL', 'Maria Ionescu'],
+      hidden: ['Arhitect Design SRL', 'Andrei Mureșan'],
+    });
     expect(splitListCell(['Reghin', 'Sighișoara'])).toEqual({ shown: ['Reghin', 'Sighișoara'], hidden: [] });
   });
 });
@@ -39,7 +42,9 @@ describe('ListCell', () => {
   });
 
   it('opens the popover on keyboard focus', async () => {
-    const { user } = renderWithProviders(<ListCell items={['Reghin', 'Sighișoara', 'Luduș']} noun="localități" nounOne="localitate" />);
+    const { user } = renderWithProviders(
+      <ListCell items={['Reghin', 'Sighișoara', 'Luduș']} noun="localități" nounOne="localitate" />,
+    );
     await user.tab();
     expect(screen.getByRole('button', { name: 'Încă 1 localitate' })).toHaveFocus();
     expect(await screen.findByText('Luduș')).toBeInTheDocument();

@@ -22,7 +22,12 @@ export interface ListCellProps {
  * on hover and on keyboard focus (spec §2). The control is a real button, so it is reachable
  * with Tab and also opens on click or Enter for touch and keyboard users.
  */
-export function ListCell({ items, visible = LIMITS.listCellVisibleEntries, noun = 'înregistrări', nounOne = 'înregistrare' }: ListCellProps) {
+export function ListCell({
+  items,
+  visible = LIMITS.listCellVisibleEntries,
+  noun = 'înregistrări',
+  nounOne = 'înregistrare',
+}: ListCellProps) {
   const { shown, hidden } = splitListCell(items, visible);
   const [opened, { open, close, toggle }] = useDisclosure(false);
   const listId = useId();

@@ -50,9 +50,12 @@ describe('validateFiles', () => {
   });
 
   it('refuses a batch that would exceed the count, naming the maximum and what remains', () => {
-    const result = validateFiles([file('a.pdf', 'application/pdf'), file('b.pdf', 'application/pdf'), file('c.pdf', 'application/pdf')], {
-      existingCount: 23,
-    });
+    const result = validateFiles(
+      [file('a.pdf', 'application/pdf'), file('b.pdf', 'application/pdf'), file('c.pdf', 'application/pdf')],
+      {
+        existingCount: 23,
+      },
+    );
     expect(result.accepted).toEqual([]);
     expect(result.rejected.every((item) => item.code === 'VALIDATION.MAX_UPLOADED_FILES')).toBe(true);
     expect(result.batchMessage).toBe('Puteți încărca cel mult 25 fișiere (mai puteți adăuga 2).');
@@ -74,7 +77,9 @@ describe('validateFiles', () => {
       },
     ]);
     expect(validateFiles([file('exact.pdf', 'application/pdf', 50 * MB)]).accepted).toHaveLength(1);
-    const custom = validateFiles([file('semnatura.png', 'image/png', 1536 * 1024)], { rules: { maxFiles: 1, maxBytes: MB, types: ['image/png'] } });
+    const custom = validateFiles([file('semnatura.png', 'image/png', 1536 * 1024)], {
+      rules: { maxFiles: 1, maxBytes: MB, types: ['image/png'] },
+    });
     expect(custom.rejected[0].message).toContain('(1,5 MB)');
     expect(custom.rejected[0].message).toContain('Maximum 1 MB.');
   });
@@ -88,7 +93,11 @@ describe('validateFiles', () => {
   });
 
   it('adds the general message when several files are given and some fail', () => {
-    const result = validateFiles([file('a.pdf', 'application/pdf'), file('b.exe', 'application/x-msdownload'), file('c.gif', 'image/gif')]);
+    const result = validateFiles([
+      file('a.pdf', 'application/pdf'),
+      file('b.exe', 'application/x-msdownload'),
+      file('c.gif', 'image/gif'),
+    ]);
     expect(result.accepted.map((item) => item.name)).toEqual(['a.pdf']);
     expect(result.rejected).toHaveLength(2);
     expect(result.batchMessage).toBe(MULTIPLE_FILES_ERROR);

@@ -92,7 +92,10 @@ export function isAllowedType(file: Pick<FileLike, 'name' | 'type'>, types: read
 
 /** Extensions users recognise, for hints: 'PDF, JPG, JPEG, PNG, ZIP'. */
 export function allowedExtensionsLabel(types: readonly string[]): string {
-  return types.flatMap((type) => MIME_EXTENSIONS[type] ?? []).map((extension) => extension.toUpperCase()).join(', ');
+  return types
+    .flatMap((type) => MIME_EXTENSIONS[type] ?? [])
+    .map((extension) => extension.toUpperCase())
+    .join(', ');
 }
 
 /** Value of the file input's `accept` attribute: MIME types plus extensions. */

@@ -6,7 +6,11 @@ import { REQUIRED_FIELDS_MESSAGE, Upload, type UploadedFile, type UploadFileFn, 
 
 const pdf = (name: string, size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
-function Harness({ initial = [], onValue, ...props }: Partial<UploadProps> & { initial?: UploadedFile[]; onValue?: (files: UploadedFile[]) => void }) {
+function Harness({
+  initial = [],
+  onValue,
+  ...props
+}: Partial<UploadProps> & { initial?: UploadedFile[]; onValue?: (files: UploadedFile[]) => void }) {
   const [value, setValue] = useState<UploadedFile[]>(initial);
   return (
     <Upload
@@ -24,7 +28,13 @@ function Harness({ initial = [], onValue, ...props }: Partial<UploadProps> & { i
 
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const choose = (...files: File[]) => fireEvent.change(fileInput(), { target: { files } });
-const stored = (file_id: number, name: string, canBeDeleted = true): UploadedFile => ({ file_id, name, type: 'application/pdf', size: 1024, canBeDeleted });
+const stored = (file_id: number, name: string, canBeDeleted = true): UploadedFile => ({
+  file_id,
+  name,
+  type: 'application/pdf',
+  size: 1024,
+  canBeDeleted,
+});
 
 describe('Upload', () => {
   it('shows a progress bar per file while uploading, then lists the stored file', async () => {
@@ -45,7 +55,9 @@ describe('Upload', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     await act(async () => finish({ id: 77 }));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    expect(onValue).toHaveBeenLastCalledWith([{ file_id: 77, name: 'plan.pdf', type: 'application/pdf', size: 2048, qr: false, canBeDeleted: true }]);
+    expect(onValue).toHaveBeenLastCalledWith([
+      { file_id: 77, name: 'plan.pdf', type: 'application/pdf', size: 2048, qr: false, canBeDeleted: true },
+    ]);
     expect(within(screen.getByRole('list', { name: 'Fișiere: Documentație' })).getByText('plan.pdf')).toBeInTheDocument();
   });
 
@@ -70,7 +82,9 @@ describe('Upload', () => {
 
   it('refuses too many files, saying the maximum and how many remain', () => {
     const uploadFile = vi.fn<UploadFileFn>(async () => ({ id: 1 }));
-    renderWithProviders(<Harness uploadFile={uploadFile} rules={{ maxFiles: 3 }} initial={[stored(1, 'a.pdf'), stored(2, 'b.pdf')]} />);
+    renderWithProviders(
+      <Harness uploadFile={uploadFile} rules={{ maxFiles: 3 }} initial={[stored(1, 'a.pdf'), stored(2, 'b.pdf')]} />,
+    );
     choose(pdf('c.pdf'), pdf('d.pdf'));
     expect(screen.getByRole('alert')).toHaveTextContent('Puteți încărca cel mult 3 fișiere (mai puteți adăuga 1).');
     expect(uploadFile).not.toHaveBeenCalled();
@@ -87,11 +101,22 @@ describe('Upload', () => {
   });
 
   it('shows the required-field message only after the form was validated', () => {
-    const { rerender } = renderWithProviders(<Upload label="Act" value={[]} onChange={() => {}} uploadFile={async () => ({ id: 1 })} required />);
+    const { rerender } = renderWithProviders(
+      <Upload label="Act" value={[]} onChange={() => {}} uploadFile={async () => ({ id: 1 })} required />,
+    );
     expect(screen.queryByText(REQUIRED_FIELDS_MESSAGE)).not.toBeInTheDocument();
     rerender(<Upload label="Act" value={[]} onChange={() => {}} uploadFile={async () => ({ id: 1 })} required validated />);
     expect(screen.getByRole('alert')).toHaveTextContent('Vă rugăm să completați toate câmpurile obligatorii.');
-    rerender(<Upload label="Act" value={[stored(1, 'act.pdf')]} onChange={() => {}} uploadFile={async () => ({ id: 1 })} required validated />);
+    rerender(
+      <Upload
+        label="Act"
+        value={[stored(1, 'act.pdf')]}
+        onChange={() => {}}
+        uploadFile={async () => ({ id: 1 })}
+        required
+        validated
+      />,
+    );
     expect(screen.queryByText(REQUIRED_FIELDS_MESSAGE)).not.toBeInTheDocument();
   });
 
@@ -122,7 +147,9 @@ describe('Upload', () => {
   });
 
   it('delete-all asks for confirmation and keeps files that cannot be deleted', async () => {
-    const { user } = renderWithProviders(<Harness initial={[stored(1, 'a.pdf'), stored(2, 'b.pdf'), stored(3, 'generat.pdf', false)]} />);
+    const { user } = renderWithProviders(
+      <Harness initial={[stored(1, 'a.pdf'), stored(2, 'b.pdf'), stored(3, 'generat.pdf', false)]} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Șterge toate fișierele' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Sigur doriți să ștergeți toate cele 2 fișiere?');

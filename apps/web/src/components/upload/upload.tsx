@@ -103,7 +103,10 @@ export function Upload({
 
   const addFiles = (files: File[]) => {
     if (disabled || files.length === 0) return;
-    const inField = [...valueRef.current.map((file) => file.name), ...pendingRef.current.filter((item) => !item.failed).map((item) => item.name)];
+    const inField = [
+      ...valueRef.current.map((file) => file.name),
+      ...pendingRef.current.filter((item) => !item.failed).map((item) => item.name),
+    ];
     const result = validateFiles(files, { rules, existingCount: inField.length, existingNames: inField });
     const batch = result.batchMessage && result.rejected.every((item) => item.code === 'VALIDATION.MAX_UPLOADED_FILES');
     setMessages([
@@ -118,7 +121,9 @@ export function Upload({
       setPending(pendingRef.current);
       const renamed = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
       const onProgress = (percent: number) =>
-        setPending((current) => current.map((entry) => (entry.key === key ? { ...entry, progress: Math.max(0, Math.min(100, percent)) } : entry)));
+        setPending((current) =>
+          current.map((entry) => (entry.key === key ? { ...entry, progress: Math.max(0, Math.min(100, percent)) } : entry)),
+        );
       uploadFile(renamed, onProgress).then(
         ({ id }) => {
           setPending((current) => current.filter((entry) => entry.key !== key));
@@ -189,9 +194,20 @@ export function Upload({
       >
         <Group justify="center" gap="sm">
           <Text size="sm">Trageți fișierele aici sau</Text>
-          <FileButton onChange={(files: File[] | File | null) => addFiles(files === null ? [] : Array.isArray(files) ? files : [files])} accept={acceptAttribute(rules.types)} multiple={rules.maxFiles > 1} disabled={disabled}>
+          <FileButton
+            onChange={(files: File[] | File | null) => addFiles(files === null ? [] : Array.isArray(files) ? files : [files])}
+            accept={acceptAttribute(rules.types)}
+            multiple={rules.maxFiles > 1}
+            disabled={disabled}
+          >
             {(props) => (
-              <Button {...props} variant="outline" leftSection={<IconUpload size={16} aria-hidden />} disabled={disabled} aria-describedby={hintId}>
+              <Button
+                {...props}
+                variant="outline"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                disabled={disabled}
+                aria-describedby={hintId}
+              >
                 Alegeți fișiere
               </Button>
             )}
@@ -236,7 +252,12 @@ export function Upload({
                 </Text>
               </Group>
               {file.canBeDeleted !== false && !disabled ? (
-                <ActionIcon variant="subtle" color="red.8" aria-label={`Șterge fișierul ${file.name}`} onClick={() => removeFile(file)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.8"
+                  aria-label={`Șterge fișierul ${file.name}`}
+                  onClick={() => removeFile(file)}
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               ) : null}

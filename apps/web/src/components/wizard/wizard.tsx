@@ -44,7 +44,15 @@ export interface WizardProps {
  * Back, Next and Submit have distinct React keys (notes/stack.md): if Next and Submit shared
  * one element, the click that turns Next into Submit would also submit the form.
  */
-export function Wizard({ steps, onSubmit, onSaveDraft, initialStep = 0, onStepChange, labels = {}, label = 'Pașii formularului' }: WizardProps) {
+export function Wizard({
+  steps,
+  onSubmit,
+  onSaveDraft,
+  initialStep = 0,
+  onStepChange,
+  labels = {},
+  label = 'Pașii formularului',
+}: WizardProps) {
   const [current, setCurrent] = useState(() => Math.min(Math.max(0, initialStep), steps.length - 1));
   const [busy, setBusy] = useState<'next' | 'submit' | 'draft' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -119,12 +127,20 @@ export function Wizard({ steps, onSubmit, onSaveDraft, initialStep = 0, onStepCh
                   color={state === 'pending' ? 'gray.7' : 'navy.7'}
                   aria-hidden
                 >
-                  {state === 'done' ? <IconCheck size={16} /> : <Text size="xs" fw={700}>{index + 1}</Text>}
+                  {state === 'done' ? (
+                    <IconCheck size={16} />
+                  ) : (
+                    <Text size="xs" fw={700}>
+                      {index + 1}
+                    </Text>
+                  )}
                 </ThemeIcon>
                 <div>
                   <Text size="sm" fw={state === 'current' ? 700 : 500}>
                     {item.title}
-                    <VisuallyHidden>{state === 'done' ? ' (completat)' : state === 'current' ? ' (pasul curent)' : ' (urmează)'}</VisuallyHidden>
+                    <VisuallyHidden>
+                      {state === 'done' ? ' (completat)' : state === 'current' ? ' (pasul curent)' : ' (urmează)'}
+                    </VisuallyHidden>
                   </Text>
                   {item.description ? (
                     <Text size="xs" c="dimmed">
@@ -149,7 +165,13 @@ export function Wizard({ steps, onSubmit, onSaveDraft, initialStep = 0, onStepCh
           <Group justify="space-between">
             <Group gap="xs">
               {current > 0 ? (
-                <Button key="wizard-back" type="button" variant="default" onClick={() => goTo(current - 1)} disabled={busy !== null}>
+                <Button
+                  key="wizard-back"
+                  type="button"
+                  variant="default"
+                  onClick={() => goTo(current - 1)}
+                  disabled={busy !== null}
+                >
                   {text.back}
                 </Button>
               ) : null}
@@ -172,7 +194,13 @@ export function Wizard({ steps, onSubmit, onSaveDraft, initialStep = 0, onStepCh
                 {text.submit}
               </Button>
             ) : (
-              <Button key="wizard-next" type="button" onClick={next} loading={busy === 'next'} disabled={busy !== null && busy !== 'next'}>
+              <Button
+                key="wizard-next"
+                type="button"
+                onClick={next}
+                loading={busy === 'next'}
+                disabled={busy !== null && busy !== 'next'}
+              >
                 {text.next}
               </Button>
             )}

@@ -92,3 +92,19 @@ describe('SessionProvider', () => {
     expect(screen.getByTestId('status')).toHaveTextContent(':false');
   });
 });
+
+describe('session re-check', () => {
+  it('re-checks users/me when the window regains focus, without the session-check opt-out', async () => {
+    mocks.getCurrentUser.mockResolvedValue(buildCurrentUser());
+    renderProvider();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready:none'));
+    await act(() => session.signIn('t'));
+    mocks.getCurrentUser.mockClear();
+    mocks.getCurrentUser.mockResolvedValue(buildCurrentUser({ first_name: 'Maria' }));
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(mocks.getCurrentUser).toHaveBeenCalledWith();
+    await waitFor(() => expect(session.user?.first_name).toBe('Maria'));
+  });
+});

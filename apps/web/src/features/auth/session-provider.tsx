@@ -16,6 +16,9 @@ import { currentUserQueryKey, getCurrentUser } from './api/get-current-user';
 import { getOrganisation } from './api/get-organisation';
 import { invalidateToken } from './api/logout';
 
+/** How often a signed-in session is re-checked in the background. */
+const SESSION_CHECK_INTERVAL_MS = 5 * 60_000;
+
 interface SessionState {
   status: 'initialising' | 'ready';
   user: CurrentUser | null;
@@ -90,6 +93,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
+
+  // While signed in, re-check the session when the user comes back to the tab and every few
+  // minutes: an expired session then opens the login modal before the user loses work, and
+  // permission changes made by an administrator reach the menu.
+  const signedInUserId = state.user?.user_id ?? null;
+  useEffect(() => {
+    if (signedInUserId === null) return;
+    let inFlight = false;
+    const check = () => {
+      if (inFlight || document.visibilityState === 'hidden' || !getStoredToken()) return;
+      inFlight = true;
+      getCurrentUser()
+        .then((fresh) => {
+          const current = userRef.current;
+          if (current && fresh.user_id === current.user_id && JSON.stringify(fresh) !== JSON.stringify(current)) {
+            userRef.current = fresh;
+            setState((previous) => ({ ...previous, user: fresh }));
+          }
+        })
+        // A 403 session code has already raised the session-expired event in the client.
+        .catch(() => {})
+        .finally(() => {
+          inFlight = false;
+        });
+    };
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
+    return () => {
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+      window.clearInterval(timer);
+    };
+  }, [signedInUserId]);
 
   const signIn = useCallback(
     async (authToken: string): Promise<CurrentUser> => {

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { CurrentUser, UserType } from '@ghiseu/domain';
+import { expect, type Page } from '@playwright/test';
+
+/** Demo accounts seeded with SEED_DEMO=true (all share one password). */
+export const DEMO_PASSWORD = 'Ghiseu!2026';
+export const DEMO_ACCOUNTS = [
+  'citizen@demo.ghiseu.ro',
+  'foreigner@demo.ghiseu.ro',
+  'company@demo.ghiseu.ro',
+  'office@demo.ghiseu.ro',
+  'office-editor@demo.ghiseu.ro',
+  'staff@demo.ghiseu.ro',
+  'admin@demo.ghiseu.ro',
+  'superadmin@demo.ghiseu.ro',
+  'archiver@demo.ghiseu.ro',
+  'consultant@demo.ghiseu.ro',
+] as const;
+
+/** Signs in through the sign-in page and waits for /home. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth/signin');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+}
+
+export const storedToken = (page: Page): Promise<string | null> => page.evaluate(() => window.localStorage.getItem('token'));
+
+/** `GET /api/users/me` with the page's stored token. */
+export async function currentUser(page: Page): Promise<CurrentUser & { user_type_name: UserType }> {
+  const token = await storedToken(page);
+  const response = await page.request.get('/api/users/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: CurrentUser }).data;
+}
+
+/** WCAG 2.1 A/AA scan of the current page; returns the violations (expected empty). */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}
+
+/** The `data-testid`s of the menu entries shown in the aside, in order. */
+export async function menuEntryIds(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('aside-menu');
+  await expect(menu).toBeAttached();
+  return menu.evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('[data-testid^="menu-"]')]
+      .map((el) => el.dataset.testid ?? '')
+      .filter((id) => !id.startsWith('menu-section-') && !id.startsWith('menu-counter-'))
+      .map((id) => id.slice('menu-'.length)),
+  );
+}
