@@ -24,7 +24,7 @@ export interface TestApp {
  * A real app on a fresh database (PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise)
  * with the reference data and the demo accounts. Use one per test file.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { workJobs?: boolean } = {}): Promise<TestApp> {
   const template = inject('databaseTemplate');
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ghiseu-files-'));
   let databaseUrl: string | undefined;
@@ -46,7 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const ctx = await createContext(config, { seed: false, log: pino({ level: 'silent' }) });
-  await ctx.jobs.start({ work: false });
+  // Jobs run only through `ctx.jobs.drain()` unless a test wants the real polling workers.
+  await ctx.jobs.start({ work: options.workJobs ?? false });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
 
