@@ -62,7 +62,7 @@ export default defineConfig({
         url: `http://localhost:${port}/api/ready`,
         timeout: 180_000,
         reuseExistingServer: !process.env.CI,
-        stdout: 'pipe',
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           PORT: String(port),

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db.js';
 import { runSeeds } from '../src/seed/index.js';
 
@@ -86,16 +85,22 @@ export async function dropPostgresDatabase(adminUrl: string, url: string): Promi
 export async function preparePgliteTemplate(): Promise<string> {
   const folder = path.join(os.tmpdir(), `ghiseu-test-template-${templateFingerprint()}`);
   if (fs.existsSync(path.join(folder, 'ready'))) return folder;
-  fs.rmSync(folder, { recursive: true, force: true });
-  const config = loadConfig({ DATA_DIR: folder });
-  const database = await openDatabase({ dataDir: config.dataDir });
+  // Built aside and renamed into place, so concurrent test runs never see a half-built folder.
+  const building = `${folder}-build-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const database = await openDatabase({ dataDir: building });
   try {
     await database.migrate();
     await runSeeds(database.db, { demo: true, defaultCounty: 'MS' });
   } finally {
     await database.close();
   }
-  fs.writeFileSync(path.join(folder, 'ready'), new Date().toISOString());
+  fs.writeFileSync(path.join(building, 'ready'), new Date().toISOString());
+  try {
+    fs.renameSync(building, folder);
+  } catch {
+    // Another run finished first: use its template.
+    fs.rmSync(building, { recursive: true, force: true });
+  }
   return folder;
 }
 

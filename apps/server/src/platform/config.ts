@@ -48,6 +48,13 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Ghișeul Unic <no-reply@ghiseu.ro>'),
   DEFAULT_COUNTY: z.string().default('MS'),
   WEB_DIST: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_REDIRECT_URI: z.url().optional(),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -96,5 +103,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     defaultCounty: c.DEFAULT_COUNTY,
     webDist: c.WEB_DIST,
+    /** Social sign-in: each provider is on only when its client is configured. */
+    social: {
+      google:
+        c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+          ? { issuer: c.GOOGLE_ISSUER, clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, redirectUri: c.GOOGLE_REDIRECT_URI ?? `${c.PUBLIC_URL ?? `http://localhost:${c.PORT}`}/auth/google` }
+          : null,
+      facebook: c.FACEBOOK_APP_ID && c.FACEBOOK_APP_SECRET ? { appId: c.FACEBOOK_APP_ID, appSecret: c.FACEBOOK_APP_SECRET, graphUrl: c.FACEBOOK_GRAPH_URL } : null,
+    },
   };
 }

@@ -99,7 +99,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const release = await lockfile
-    .lock(options.dataDir, { lockfilePath: path.join(options.dataDir, '.lock'), stale: 30_000, update: 10_000 })
+    .lock(options.dataDir, {
+      lockfilePath: path.join(options.dataDir, '.lock'),
+      // PGlite work is synchronous WebAssembly: on a busy machine a long statement can hold the
+      // event loop past the refresh. Keep a generous stale window and never crash on it: the
+      // default handler throws, which would kill a healthy server mid-request.
+      stale: 120_000,
+      update: 10_000,
+      onCompromised: (error) => process.emitWarning(`data folder lock could not be refreshed: ${error.message}`),
+    })
     .catch((error: Error) => {
       throw new Error(`Dosarul de date ${options.dataDir} este folosit de alt proces (${error.message})`);
     });

@@ -198,3 +198,16 @@ export const enrollments = pgTable(
   },
   (t) => [index('enrollments_user_idx').on(t.userId)],
 );
+
+/**
+ * A social sign-in in progress: the state sent to the provider and the PKCE verifier and nonce
+ * that must come back with it. Single use, a few minutes long.
+ */
+export const oauthRequests = pgTable('oauth_requests', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

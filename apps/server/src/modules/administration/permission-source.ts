@@ -13,7 +13,10 @@ export const functionPermissionSource: PermissionSource = async (db, user) => {
     .from(userFunctions)
     .innerJoin(staffFunctions, eq(staffFunctions.id, userFunctions.functionId))
     .innerJoin(functionResponsibilities, eq(functionResponsibilities.functionId, staffFunctions.id))
-    .innerJoin(responsibilityPermissions, eq(responsibilityPermissions.responsibilityId, functionResponsibilities.responsibilityId))
+    .innerJoin(
+      responsibilityPermissions,
+      eq(responsibilityPermissions.responsibilityId, functionResponsibilities.responsibilityId),
+    )
     .where(and(eq(userFunctions.userId, user.id), eq(staffFunctions.organisationId, user.organisationId)));
   return rows.map((r) => r.key);
 };

@@ -6,6 +6,7 @@ import { createSession, revokeSessionByToken } from '../../platform/auth/session
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { listUserFunctions } from '../administration/repository.js';
 import { findUserByEmail, findUserById, recordFailedLogin, recordSuccessfulLogin } from './repository.js';
 
 export interface RequestMeta {
@@ -142,8 +143,8 @@ export async function getCurrentUser(ctx: AppContext, actor: Actor): Promise<Cur
     enrolled: user.enrolled,
     organisation_id: actor.organisationId,
     is_organisation_admin: user.isOrganisationAdmin,
-    // Staff functions arrive with the accounts module; until then staff have none.
-    functions: [],
+    // Staff functions of the organisation the user works in now (the delegated one for a super admin).
+    functions: await listUserFunctions(ctx.db, user.id, actor.organisationId),
     delegated_from_organisation_id: actor.organisationId !== actor.homeOrganisationId ? actor.homeOrganisationId : null,
   };
 }

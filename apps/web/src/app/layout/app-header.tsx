@@ -40,18 +40,18 @@ function NotificationBell() {
   return (
     <Popover position="bottom-end" width={300} shadow="md" withinPortal>
       <Popover.Target>
-        <Indicator disabled={!unread} color="red.8" size={9} offset={6} processing={false}>
-          <ActionIcon
-            variant="subtle"
-            color="dark.7"
-            size="lg"
-            aria-label={unread ? t('notifications.labelUnread') : t('notifications.label')}
-            data-testid="notification-bell"
-            data-unread={unread || undefined}
-          >
+        <ActionIcon
+          variant="subtle"
+          color="dark.7"
+          size="lg"
+          aria-label={unread ? t('notifications.labelUnread') : t('notifications.label')}
+          data-testid="notification-bell"
+          data-unread={unread || undefined}
+        >
+          <Indicator disabled={!unread} color="red.8" size={9} offset={3} processing={false} data-testid="notification-dot">
             <IconBell size={22} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">

@@ -10,7 +10,7 @@ export function MaintenanceBanner() {
   if (!maintenanceBannerEnabled) return null;
   return (
     <Alert
-      color="orange.9"
+      color="orange"
       variant="light"
       icon={<IconTool aria-hidden />}
       title={t('maintenance.title')}

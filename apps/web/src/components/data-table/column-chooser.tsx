@@ -1,3 +1,4 @@
+import { TEXT_COLORS } from '../colors';
 import { Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -72,7 +73,7 @@ export function ColumnChooser({ columns, visibility, onApply, onReset }: ColumnC
             ))}
           </Stack>
           {noneVisible ? (
-            <Text size="xs" c="red.8" role="alert">
+            <Text size="xs" c={TEXT_COLORS.error} role="alert">
               Alegeți cel puțin o coloană.
             </Text>
           ) : null}

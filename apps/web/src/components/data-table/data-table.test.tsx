@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test-utils';
 import { columnPrefsKey } from './column-prefs';
 import { DataTable, type DataTableProps } from './data-table';
-import type { DataTableColumn, DataTableRowFlags } from './types';
+import type { DataTableColumn, DataTableRowFlags, DataTableSelectionChange } from './types';
 
 interface Application extends DataTableRowFlags {
   id: number;
@@ -59,11 +59,11 @@ function ServerSortedTable({ onSortChange }: { onSortChange: (key: string | unde
 
 /** A parent that keeps the selection in its own state and passes inline callbacks, as pages do. */
 function SelectionOwner({ onRender }: { onRender: () => void }) {
-  const [count, setCount] = useState(0);
+  const [selection, setSelection] = useState<DataTableSelectionChange<Application> | null>(null);
   onRender();
   return (
     <>
-      <p>{`Selectate: ${count}`}</p>
+      <p>{`Selectate: ${selection?.ids.length ?? 0}`}</p>
       <DataTable<Application>
         data={rows}
         columns={columns}
@@ -72,7 +72,7 @@ function SelectionOwner({ onRender }: { onRender: () => void }) {
         userId={7}
         selectable
         getRowId={(row) => String(row.id)}
-        onSelectionChange={(change) => setCount(change.ids.length)}
+        onSelectionChange={setSelection}
       />
     </>
   );

@@ -36,7 +36,7 @@ import {
 import { RowActionsMenu } from './row-actions-menu';
 import { exceedsSelectLimit, initialSelection, type SelectableRow, selectionReducer, selectLimitMessage } from './selection';
 import { fromSortKey, toSortKey } from './sort-key';
-import type { DataTableColumn, DataTableRowAction, DataTableRowFlags, DataTableSelectionChange } from './types';
+import { type DataTableColumn, type DataTableRowAction, type DataTableSelectionChange, rowFlags } from './types';
 
 /**
  * Table features are module-level so the instance never sees a new registry between renders
@@ -59,7 +59,7 @@ const CONTROL_COLUMN_WIDTH = 48;
 const RESIZE_STEP_PX = 10;
 
 /** Props of `DataTable`. */
-export interface DataTableProps<T extends DataTableRowFlags> {
+export interface DataTableProps<T extends object> {
   /** Rows of the current page (server-side lists) or all rows (client-side lists). */
   data: readonly T[];
   /** Data columns, in display order. */
@@ -117,7 +117,7 @@ const defaultGetRowId = (row: unknown, index: number): string => {
  * column chooser and resizable columns (min 80 px) remembered per user, and loading, empty and
  * error states.
  */
-export function DataTable<T extends DataTableRowFlags>({
+export function DataTable<T extends object>({
   data,
   columns,
   label,
@@ -230,13 +230,16 @@ export function DataTable<T extends DataTableRowFlags>({
   latest.current = { getRowId, onSelectionChange, selectLimit, data };
   const selectableRows = useMemo<SelectableRow[]>(
     () =>
-      data.map((row, index) => ({
-        id: getRowId(row, index),
-        selected: row.selected,
-        locked: row.locked,
-        hideSelectable: row.hideSelectable,
-      })),
-    [data, getRowId],
+      data.map((row, index) => {
+        const flags = rowFlags(row);
+        return {
+          id: latest.current.getRowId(row, index),
+          selected: flags.selected,
+          locked: flags.locked,
+          hideSelectable: flags.hideSelectable,
+        };
+      }),
+    [data],
   );
   const [selection, dispatch] = useReducer(selectionReducer, selectableRows, initialSelection);
   const firstSync = useRef(true);
@@ -322,6 +325,7 @@ export function DataTable<T extends DataTableRowFlags>({
   } else {
     body = rows.map((row) => {
       const original = row.original;
+      const flags = rowFlags(original);
       const rowLabel = getRowLabel(original, row.index);
       const checked = selection.selectedIds.has(row.id);
       return (
@@ -329,18 +333,18 @@ export function DataTable<T extends DataTableRowFlags>({
           key={row.id}
           data-row-id={row.id}
           data-selected={checked || undefined}
-          data-locked={original.locked || undefined}
-          data-extension={original.is_extension || undefined}
+          data-locked={flags.locked || undefined}
+          data-extension={flags.is_extension || undefined}
           bg={checked ? 'var(--mantine-color-navy-0)' : undefined}
         >
           {selectable ? (
             <Table.Td w={CONTROL_COLUMN_WIDTH}>
-              {original.hideSelectable ? null : (
+              {flags.hideSelectable ? null : (
                 <Checkbox
                   aria-label={`Selectează ${rowLabel}`}
                   checked={checked}
-                  disabled={original.locked}
-                  title={original.locked ? 'Selecția acestui rând nu poate fi modificată' : undefined}
+                  disabled={flags.locked}
+                  title={flags.locked ? 'Selecția acestui rând nu poate fi modificată' : undefined}
                   onChange={(event) =>
                     dispatch({ type: 'toggleRow', rows: selectableRows, id: row.id, checked: event.currentTarget.checked })
                   }
@@ -354,7 +358,7 @@ export function DataTable<T extends DataTableRowFlags>({
               style={{ width: cell.column.getSize(), overflow: 'hidden', textOverflow: 'ellipsis' }}
               ta={columns.find((column) => column.id === cell.column.id)?.align}
             >
-              {cellIndex === 0 && original.is_extension ? (
+              {cellIndex === 0 && flags.is_extension ? (
                 <>
                   <IconCornerDownRight size={14} aria-hidden style={{ marginRight: 4, verticalAlign: 'middle' }} />
                   <VisuallyHidden>Prelungire: </VisuallyHidden>
@@ -389,7 +393,7 @@ export function DataTable<T extends DataTableRowFlags>({
         </Group>
       ) : null}
       {selectable && overLimit && selectLimit !== undefined ? (
-        <Alert color="red.8" variant="light" role="alert" mb="xs">
+        <Alert color="red.9" variant="light" role="alert" mb="xs">
           {selectLimitMessage(selectLimit)}
         </Alert>
       ) : null}

@@ -24,4 +24,10 @@ export {
   selectLimitMessage,
 } from './selection';
 export { type ColumnSortState, fromSortKey, toSortKey } from './sort-key';
-export type { DataTableColumn, DataTableRowAction, DataTableRowFlags, DataTableSelectionChange } from './types';
+export {
+  type DataTableColumn,
+  type DataTableRowAction,
+  type DataTableRowFlags,
+  type DataTableSelectionChange,
+  rowFlags,
+} from './types';

@@ -1,19 +1,17 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
-import type { DataTableRowAction, DataTableRowFlags } from './types';
+import { type DataTableRowAction, rowFlags } from './types';
 
 /** The actions a row shows, honouring `hideAction`, `hideActionNames` and each action's own rule. */
-export function visibleRowActions<T extends DataTableRowFlags>(
-  row: T,
-  actions: readonly DataTableRowAction<T>[],
-): DataTableRowAction<T>[] {
-  if (row.hideAction) return [];
-  const hidden = new Set(row.hideActionNames ?? []);
+export function visibleRowActions<T extends object>(row: T, actions: readonly DataTableRowAction<T>[]): DataTableRowAction<T>[] {
+  const flags = rowFlags(row);
+  if (flags.hideAction) return [];
+  const hidden = new Set(flags.hideActionNames ?? []);
   return actions.filter((action) => !hidden.has(action.name) && (action.isVisible?.(row) ?? true));
 }
 
 /** Props of `RowActionsMenu`. */
-export interface RowActionsMenuProps<T extends DataTableRowFlags> {
+export interface RowActionsMenuProps<T extends object> {
   row: T;
   actions: readonly DataTableRowAction<T>[];
   /** Accessible description of the row, e.g. 'cererea UB-123'. */
@@ -21,7 +19,7 @@ export interface RowActionsMenuProps<T extends DataTableRowFlags> {
 }
 
 /** Three-dots menu with the row's actions; renders nothing when the row has none. */
-export function RowActionsMenu<T extends DataTableRowFlags>({ row, actions, rowLabel }: RowActionsMenuProps<T>) {
+export function RowActionsMenu<T extends object>({ row, actions, rowLabel }: RowActionsMenuProps<T>) {
   const visible = visibleRowActions(row, actions);
   if (visible.length === 0) return null;
   return (

@@ -66,7 +66,7 @@ export function selectionReducer(state: SelectionState, action: SelectionAction)
       }
       const selectAll = allChangeableSelected(action.rows, selectedIds);
       // Same selection as before: keep the state object so React skips the re-render.
-      
+      if (selectAll === state.selectAll && sameIds(selectedIds, state.selectedIds)) return state;
       return { selectedIds, selectAll };
     }
     case 'toggleAll': {

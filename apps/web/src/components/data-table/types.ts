@@ -19,6 +19,14 @@ export interface DataTableRowFlags {
   is_extension?: boolean;
 }
 
+/**
+ * Reads the flags of any row object. The table accepts rows of any shape (most API records do
+ * not declare the flags), so the flags are read through this one typed view.
+ */
+export function rowFlags(row: object): DataTableRowFlags {
+  return row as DataTableRowFlags;
+}
+
 /** One data column of a DataTable. */
 export interface DataTableColumn<T> {
   /** Stable id; also the key under which the user's width and visibility are remembered. */
@@ -53,7 +61,7 @@ export interface DataTableRowAction<T> {
   label: string;
   /** Icon shown before the label. */
   icon?: ReactNode;
-  /** Mantine colour of the entry (e.g. 'red.8' for destructive actions). */
+  /** Mantine colour of the entry (e.g. 'red.9' for destructive actions). */
   color?: string;
   /** Extra visibility rule for a row, on top of `hideAction` / `hideActionNames`. */
   isVisible?: (row: T) => boolean;

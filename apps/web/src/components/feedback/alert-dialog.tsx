@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ACCENT_COLORS } from '../colors';
 import { DIALOG_WIDTH } from './dialog-size';
 
 /** The four alert kinds of spec §8. */
@@ -26,12 +27,12 @@ export function normalizeAlertType(type: unknown): AlertType {
   return ALERT_TYPES.includes(type as AlertType) ? (type as AlertType) : 'error';
 }
 
-/** Icon and colour per type; dark shades keep the icon above 3:1 against the light background. */
+/** Icon and colour per type; the accent colours keep the icon above 3:1 against the light background. */
 const LOOK: Record<AlertType, { color: string; icon: ReactNode; label: string }> = {
-  error: { color: 'red.8', icon: <IconCircleX aria-hidden />, label: 'Eroare' },
-  warning: { color: 'orange.9', icon: <IconAlertTriangle aria-hidden />, label: 'Atenție' },
-  success: { color: 'green.8', icon: <IconCircleCheck aria-hidden />, label: 'Succes' },
-  info: { color: 'navy.7', icon: <IconInfoCircle aria-hidden />, label: 'Informație' },
+  error: { color: ACCENT_COLORS.error, icon: <IconCircleX aria-hidden />, label: 'Eroare' },
+  warning: { color: ACCENT_COLORS.warning, icon: <IconAlertTriangle aria-hidden />, label: 'Atenție' },
+  success: { color: ACCENT_COLORS.success, icon: <IconCircleCheck aria-hidden />, label: 'Succes' },
+  info: { color: ACCENT_COLORS.info, icon: <IconInfoCircle aria-hidden />, label: 'Informație' },
 };
 
 let alertSequence = 0;
@@ -50,6 +51,7 @@ export function alertDialog({ type, title, message, buttonLabel = 'Închide' }: 
       modalId,
       title,
       size: DIALOG_WIDTH,
+      closeButtonProps: { 'aria-label': 'Închide fereastra' },
       centered: true,
       onClose: () => resolve(),
       children: (

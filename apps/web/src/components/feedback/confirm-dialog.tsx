@@ -34,10 +34,13 @@ export function confirmDialog({
     modals.openConfirmModal({
       title,
       size: DIALOG_WIDTH,
+      closeButtonProps: { 'aria-label': 'Închide fereastra' },
       centered: true,
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: destructive ? { color: 'red.8' } : { 'data-autofocus': true },
+      // Destructive questions start on 'Nu', so a hasty Enter does not delete anything.
+      confirmProps: destructive ? { color: 'red.9' } : { 'data-autofocus': true },
+      cancelProps: destructive ? { 'data-autofocus': true } : undefined,
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

@@ -1,3 +1,4 @@
+import { TEXT_COLORS } from '../colors';
 import { Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -23,7 +24,7 @@ export function EmptyState({ title = 'Nu există înregistrări', description, i
       </ThemeIcon>
       <Text fw={600}>{title}</Text>
       {description ? (
-        <Text size="sm" c="dimmed" ta="center">
+        <Text size="sm" c={TEXT_COLORS.muted} ta="center">
           {description}
         </Text>
       ) : null}

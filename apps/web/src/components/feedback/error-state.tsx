@@ -1,3 +1,4 @@
+import { TEXT_COLORS } from '../colors';
 import { DEFAULT_ERROR_MESSAGE } from '@ghiseu/domain';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
@@ -27,7 +28,7 @@ export function ErrorState({
         <IconAlertTriangle />
       </ThemeIcon>
       <Text fw={600}>{title}</Text>
-      <Text size="sm" c="dimmed" ta="center">
+      <Text size="sm" c={TEXT_COLORS.muted} ta="center">
         {message}
       </Text>
       {onRetry ? (

@@ -89,6 +89,7 @@ describe('confirmDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ștergere' });
     expect(within(dialog).getByRole('button', { name: 'Șterge' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Renunță' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Închide fereastra' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await expect(answer).resolves.toBe(false);
   });

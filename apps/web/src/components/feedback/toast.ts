@@ -1,14 +1,14 @@
 import { LIMITS } from '@ghiseu/domain';
 import { notifications } from '@mantine/notifications';
+import { ACCENT_COLORS } from '../colors';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 /**
- * Accent colours (left bar and icon). Chosen among the darker shades so that the non-text
- * contrast against the white toast stays above 3:1 (WCAG 1.4.11); the text itself is the default
- * dark body colour.
+ * Accent colours (left bar and icon) keep at least 3:1 against the white toast (WCAG 1.4.11);
+ * the text itself is the default dark body colour.
  */
-const COLORS: Record<ToastType, string> = { success: 'green.8', error: 'red.8', warning: 'orange.9', info: 'navy.7' };
+const COLORS: Record<ToastType, string> = ACCENT_COLORS;
 const TITLES: Record<ToastType, string> = { success: 'Succes', error: 'Eroare', warning: 'Atenție', info: 'Informație' };
 
 /** How long a toast stays on screen (spec §9: 5000 ms). */

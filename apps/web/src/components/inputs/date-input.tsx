@@ -8,6 +8,18 @@ export const DATE_SETTINGS = { locale: 'ro', firstDayOfWeek: 1 } as const;
 /** Display format of dates (spec §9 DATE_FORMAT default). */
 export const DISPLAY_DATE_FORMAT = 'DD.MM.YYYY';
 
+/** Romanian names of the calendar's navigation buttons (Mantine's defaults are English or empty). */
+export const CALENDAR_ARIA_LABELS = {
+  monthLevelControl: 'Alegeți luna',
+  yearLevelControl: 'Alegeți anul',
+  nextMonth: 'Luna următoare',
+  previousMonth: 'Luna anterioară',
+  nextYear: 'Anul următor',
+  previousYear: 'Anul anterior',
+  nextDecade: 'Deceniul următor',
+  previousDecade: 'Deceniul anterior',
+};
+
 /** Props of `DateInput`. */
 export interface DateInputProps
   extends Omit<
@@ -41,6 +53,7 @@ export function DateInput({ value, onChange, placeholder = 'zz.ll.aaaa', ...rest
         placeholder={placeholder}
         clearable={rest.clearable ?? true}
         clearButtonProps={{ 'aria-label': 'Șterge data' }}
+        ariaLabels={CALENDAR_ARIA_LABELS}
       />
     </DatesProvider>
   );

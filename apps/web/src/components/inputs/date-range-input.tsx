@@ -1,3 +1,4 @@
+import { TEXT_COLORS } from '../colors';
 import { Group, Input, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { DateInput } from './date-input';
@@ -79,7 +80,7 @@ export function DateRangeInput({
         />
       </Group>
       {rangeError ? (
-        <Input.Error id={errorId} role="alert">
+        <Input.Error id={errorId} role="alert" c={TEXT_COLORS.error}>
           {rangeError}
         </Input.Error>
       ) : null}

@@ -1,5 +1,5 @@
 export { AutocompleteField, type AutocompleteFieldProps, foldedOptionsFilter } from './autocomplete-field';
-export { DATE_SETTINGS, DateInput, type DateInputProps, DISPLAY_DATE_FORMAT } from './date-input';
+export { CALENDAR_ARIA_LABELS, DATE_SETTINGS, DateInput, type DateInputProps, DISPLAY_DATE_FORMAT } from './date-input';
 export { DateRangeInput, type DateRangeInputProps, type DateRangeValue } from './date-range-input';
 export {
   DATE_RANGE_ERROR,

@@ -149,6 +149,7 @@ describe('DateInput', () => {
     const headers = await screen.findAllByRole('columnheader');
     expect(headers[0].textContent?.toLowerCase()).toMatch(/^lu/);
     expect(screen.getByText(/decembrie 2024/i)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Luna următoare' })).toBeInTheDocument();
   });
 });
 

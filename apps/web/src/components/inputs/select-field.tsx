@@ -1,3 +1,4 @@
+import { TEXT_COLORS } from '../colors';
 import { LIMITS } from '@ghiseu/domain';
 import { CloseButton, Combobox, Group, Input, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -260,7 +261,7 @@ export function SelectField({
           {status === 'error' ? (
             <>
               <Combobox.Empty>
-                <Text size="sm" c="red.8" role="alert">
+                <Text size="sm" c={TEXT_COLORS.error} role="alert">
                   {OPTIONS_FAILED_MESSAGE}
                 </Text>
               </Combobox.Empty>

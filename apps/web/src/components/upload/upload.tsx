@@ -1,3 +1,4 @@
+import { TEXT_COLORS } from '../colors';
 import { errorMessage, formatBytes, UPLOAD_RULES, type UploadPurpose } from '@ghiseu/domain';
 import { ActionIcon, Box, Button, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -173,7 +174,7 @@ export function Upload({
         {label}
       </Input.Label>
       {description ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c={TEXT_COLORS.muted}>
           {description}
         </Text>
       ) : null}
@@ -213,7 +214,7 @@ export function Upload({
             )}
           </FileButton>
         </Group>
-        <Text id={hintId} size="xs" c="dimmed" ta="center" mt={6}>
+        <Text id={hintId} size="xs" c={TEXT_COLORS.muted} ta="center" mt={6}>
           {`Tipuri permise: ${allowedExtensionsLabel(rules.types)}. Cel mult ${countWithNoun(rules.maxFiles, 'fișier', 'fișiere')}, ${formatBytes(rules.maxBytes)} fiecare.`}
         </Text>
       </Box>
@@ -221,17 +222,17 @@ export function Upload({
       {messages.length > 0 || failedUploads.length > 0 || showRequired ? (
         <Stack gap={2} id={errorId} role="alert">
           {showRequired ? (
-            <Text size="sm" c="red.8" fw={600}>
+            <Text size="sm" c={TEXT_COLORS.error} fw={600}>
               {REQUIRED_FIELDS_MESSAGE}
             </Text>
           ) : null}
           {messages.map((message) => (
-            <Text key={message} size="sm" c="red.8">
+            <Text key={message} size="sm" c={TEXT_COLORS.error}>
               {message}
             </Text>
           ))}
           {failedUploads.map((item) => (
-            <Text key={item.key} size="sm" c="red.8">
+            <Text key={item.key} size="sm" c={TEXT_COLORS.error}>
               {item.failed}
             </Text>
           ))}
@@ -247,7 +248,7 @@ export function Upload({
                 <Text size="sm" truncate>
                   {file.name}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c={TEXT_COLORS.muted}>
                   {formatBytes(file.size)}
                 </Text>
               </Group>
@@ -271,7 +272,7 @@ export function Upload({
                   <Text size="sm" truncate>
                     {item.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c={TEXT_COLORS.muted}>
                     {item.failed ? 'eșuat' : `${Math.round(item.progress)}%`}
                   </Text>
                 </Group>
@@ -294,7 +295,7 @@ export function Upload({
 
       {deletable.length > 1 && !disabled ? (
         <Group justify="flex-end">
-          <Button variant="subtle" color="red.8" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={removeAll}>
+          <Button variant="subtle" color="red.9" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={removeAll}>
             Șterge toate fișierele
           </Button>
         </Group>

@@ -1,3 +1,4 @@
+import { TEXT_COLORS } from '../colors';
 import { Box, Button, Group, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -143,7 +144,7 @@ export function Wizard({
                     </VisuallyHidden>
                   </Text>
                   {item.description ? (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c={TEXT_COLORS.muted}>
                       {item.description}
                     </Text>
                   ) : null}

@@ -67,7 +67,7 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
     <form onSubmit={onSubmit} noValidate aria-label={t('signIn.formLabel')} data-testid={`${idPrefix}-form`}>
       <Stack gap="md">
         {formError ? (
-          <Alert color="red.8" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
             {formError}
           </Alert>
         ) : null}
@@ -105,7 +105,7 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
         </Button>
         {showSocial ? (
           <>
-            <Divider label={t('signIn.or')} labelPosition="center" />
+            <Divider label={t('signIn.or')} labelPosition="center" styles={{ label: { color: 'var(--mantine-color-gray-7)' } }} />
             <Button
               variant="default"
               fullWidth

@@ -57,7 +57,7 @@ export function SessionExpiredModal() {
       <Stack gap="md">
         <Text size="sm">{t('sessionExpired.description')}</Text>
         <LoginForm inModal onSignedIn={onSignedIn} />
-        <Button variant="subtle" color="gray.8" onClick={onClose} loading={closing} data-testid="session-expired-close">
+        <Button variant="default" onClick={onClose} loading={closing} data-testid="session-expired-close">
           {t('sessionExpired.close')}
         </Button>
       </Stack>

@@ -27,7 +27,7 @@ export function SignInPage() {
             <Title order={1} size="h2">
               {t('signIn.title')}
             </Title>
-            <Text c="dimmed" size="sm" mt={4}>
+            <Text c="gray.7" size="sm" mt={4}>
               {t('signIn.subtitle')}
             </Text>
           </div>

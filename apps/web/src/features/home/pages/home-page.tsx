@@ -58,7 +58,7 @@ export function HomePage() {
                   {domain.icon}
                 </Text>
                 <Text fw={600}>{t(`domains.${domain.id}`)}</Text>
-                <Badge variant="light" color="gray.8" w="fit-content">
+                <Badge variant="filled" color="gray.7" w="fit-content">
                   {t('domains.soon')}
                 </Badge>
               </Stack>

@@ -1,0 +1,259 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, verificationCodes } from '../../db/schema/index.js';
+import { hashToken } from '../../platform/tokens.js';
+import { DEMO_PASSWORD } from '../../seed/demo.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { canManageSubAccounts } from './policy.js';
+import { accountsTestKit, expectCleanMessages } from './test-support.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  process.env.BLOCKED_EMAIL_DOMAINS = 'mailinator.com';
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const { request, outbox, linkKey, userByEmail, bearer } = accountsTestKit(() => t);
+const INVITEE_PASSWORD = 'Editor!Nou2026';
+const OFFICE = 'office@demo.ghiseu.ro';
+
+const office = () => t.authHeaders(OFFICE);
+const list = async (headers: Record<string, string>, query = '') =>
+  request({ method: 'GET', url: `/api/sub-accounts${query}`, headers });
+const create = (headers: Record<string, string>, payload: Record<string, unknown>, query = '') =>
+  request({ method: 'POST', url: `/api/sub-accounts${query}`, headers, payload });
+const update = (headers: Record<string, string>, id: number, body: Record<string, unknown>) =>
+  request({
+    method: 'PATCH',
+    url: `/api/sub-accounts/${id}`,
+    headers: { ...headers, 'content-type': 'application/merge-patch+json' },
+    payload: JSON.stringify(body),
+  });
+const setPassword = (confirmationKey: string) =>
+  request({
+    method: 'PATCH',
+    url: '/api/auth/reset-password',
+    payload: { confirmationKey, password: INVITEE_PASSWORD, confirmPassword: INVITEE_PASSWORD },
+  });
+const login = (email: string, password: string) =>
+  request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+describe('policy', () => {
+  it('lets only a professional administrator without a parent manage sub-accounts', () => {
+    expect(canManageSubAccounts({ accountType: 'professional', secondaryRole: 'administrator', parentUserId: null })).toBe(true);
+    expect(canManageSubAccounts({ accountType: 'professional', secondaryRole: 'administrator', parentUserId: 4 })).toBe(false);
+    expect(canManageSubAccounts({ accountType: 'professional', secondaryRole: 'editor', parentUserId: null })).toBe(false);
+    expect(canManageSubAccounts({ accountType: 'personal', secondaryRole: 'administrator', parentUserId: null })).toBe(false);
+  });
+});
+
+describe('sub-accounts', () => {
+  it("lists the parent's sub-accounts with list-query parameters", async () => {
+    const response = await list(await office(), '?pagination=true');
+    expect(response.statusCode).toBe(200);
+    const parent = await userByEmail(OFFICE);
+    expect(response.json()).toEqual({
+      data: [
+        expect.objectContaining({
+          email: 'office-editor@demo.ghiseu.ro',
+          role: 'editor',
+          status: 'active',
+          created_by: parent.id,
+        }),
+      ],
+      pagination: { total: 1, skip: 0, limit: 20 },
+    });
+    const bad = await list(await office(), '?password[eq]=x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('INVALID_QUERY');
+  });
+
+  it('invites a sub-account that activates itself through the set-password link', async () => {
+    const parent = await userByEmail(OFFICE);
+    const response = await create(
+      await office(),
+      { email: 'Proiectant@Example.ro', first_name: 'Dan', last_name: 'Pop', role: 'editor' },
+      '?echo=true',
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      email: 'proiectant@example.ro',
+      first_name: 'Dan',
+      role: 'editor',
+      status: 'pending',
+      created_by: parent.id,
+    });
+    const user = await userByEmail('proiectant@example.ro');
+    expect(user).toMatchObject({
+      parentUserId: parent.id,
+      accountType: 'professional',
+      userType: 'legal_entity',
+      secondaryRole: 'editor',
+      status: 'pending',
+      passwordHash: null,
+    });
+
+    const [mail] = await outbox('proiectant@example.ro');
+    expect(mail.subject).toBe('Invitație în Ghișeul Unic – setați parola contului');
+    expect(mail.text).toContain('Andrei Moldovan (Atelier Proiect Arhitectură SRL) v-a creat un cont în Ghișeul Unic');
+    const key = await linkKey('proiectant@example.ro', '/auth/set-password');
+    const [code] = await t.ctx.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.codeHash, hashToken(key)));
+    expect(code.purpose).toBe('sub-account-invite');
+    const checked = await request({ method: 'GET', url: `/api/auth/check-validation-token?token=${key}` });
+    expect(checked.json().data).toMatchObject({ purpose: 'sub-account-invite', email: 'proiectant@example.ro' });
+
+    expect((await login('proiectant@example.ro', INVITEE_PASSWORD)).json()).toEqual({ message: 'AUTH_DISABLED' });
+    expect((await setPassword(key)).statusCode).toBe(204);
+    const activated = await userByEmail('proiectant@example.ro');
+    expect(activated.status).toBe('active');
+    expect(activated.emailConfirmedAt).toBeInstanceOf(Date);
+    expect((await login('proiectant@example.ro', INVITEE_PASSWORD)).json()).toMatchObject({
+      isEmailConfirmed: true,
+      isPhoneConfirmed: false,
+    });
+    expect((await setPassword(key)).json()).toEqual({ message: 'AUTH_INVALID_CONFIRMATION_VALIDATIONS' });
+    expectCleanMessages(await outbox('proiectant@example.ro'), [INVITEE_PASSWORD]);
+
+    const actions = (
+      await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(user.id)))
+    ).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['sub_account.create', 'account.password_set']));
+  });
+
+  it('answers only the id without echo', async () => {
+    const response = await create(await office(), {
+      email: 'fara-echo@example.ro',
+      first_name: 'Ana',
+      last_name: 'Lup',
+      role: 'administrator',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ data: { id: expect.any(Number) } });
+  });
+
+  it('refuses a taken address with USER_ALREADY_EXISTS and a blocked domain', async () => {
+    const taken = await create(await office(), {
+      email: 'CITIZEN@demo.ghiseu.ro',
+      first_name: 'Ana',
+      last_name: 'Lup',
+      role: 'editor',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: 'USER_ALREADY_EXISTS' });
+    const blocked = await create(await office(), {
+      email: 'x@mailinator.com',
+      first_name: 'Ana',
+      last_name: 'Lup',
+      role: 'editor',
+    });
+    expect(blocked.json()).toEqual({ message: 'REGISTRATION_EMAIL_DOMAIN_BLOCKED' });
+    const badRole = await create(await office(), { email: 'rol@example.ro', first_name: 'Ana', last_name: 'Lup', role: 'owner' });
+    expect(badRole.json().message).toBe('VALIDATION_ERROR');
+  });
+
+  it('is refused to sub-accounts, personal legal entities and other roles', async () => {
+    const parentEditor = await userByEmail('office-editor@demo.ghiseu.ro');
+    for (const email of [
+      'office-editor@demo.ghiseu.ro',
+      'company@demo.ghiseu.ro',
+      'citizen@demo.ghiseu.ro',
+      'admin@demo.ghiseu.ro',
+    ]) {
+      const headers = await t.authHeaders(email);
+      const listed = await list(headers);
+      expect(listed.statusCode, email).toBe(403);
+      expect(listed.json()).toEqual({ message: 'FORBIDDEN' });
+      expect(
+        (await create(headers, { email: `x-${email}`, first_name: 'Ana', last_name: 'Lup', role: 'editor' })).statusCode,
+      ).toBe(403);
+      expect((await update(headers, parentEditor.id, { role: 'administrator' })).statusCode).toBe(403);
+    }
+    expect((await list({})).json()).toEqual({ message: 'AUTH_REQUIRED' });
+  });
+
+  it('changes the role, deactivates (ending sessions) and reactivates a sub-account', async () => {
+    const editor = await userByEmail('office-editor@demo.ghiseu.ro');
+    const token = (await login('office-editor@demo.ghiseu.ro', DEMO_PASSWORD)).json().data.authToken as string;
+    const promoted = await update(await office(), editor.id, { role: 'administrator' });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().data).toMatchObject({ id: editor.id, role: 'administrator', status: 'active' });
+    // Even as administrator, a sub-account does not manage sub-accounts.
+    expect((await list(bearer(token))).statusCode).toBe(403);
+
+    const deactivated = await update(await office(), editor.id, { status: 'inactive' });
+    expect(deactivated.json().data.status).toBe('inactive');
+    expect((await request({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json()).toEqual({
+      message: 'TOKEN_INVALID',
+    });
+    expect((await login('office-editor@demo.ghiseu.ro', DEMO_PASSWORD)).json()).toEqual({ message: 'AUTH_DISABLED' });
+
+    const reactivated = await update(await office(), editor.id, { status: 'active', role: 'editor' });
+    expect(reactivated.json().data).toMatchObject({ status: 'active', role: 'editor' });
+    expect((await login('office-editor@demo.ghiseu.ro', DEMO_PASSWORD)).statusCode).toBe(200);
+
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(editor.id)));
+    const updates = audit.filter((a) => a.action === 'sub_account.update');
+    expect(updates).toHaveLength(3);
+    expect(updates[1].after).toMatchObject({ status: 'inactive', sessions_revoked: true });
+  });
+
+  it('kills the invitation of a deactivated pending account; reactivating sends a fresh one', async () => {
+    const created = await create(await office(), {
+      email: 'amanat@example.ro',
+      first_name: 'Ion',
+      last_name: 'Lup',
+      role: 'editor',
+    });
+    const id = created.json().data.id as number;
+    const firstKey = await linkKey('amanat@example.ro', '/auth/set-password');
+    expect((await update(await office(), id, { status: 'inactive' })).json().data.status).toBe('inactive');
+    expect((await setPassword(firstKey)).json()).toEqual({ message: 'AUTH_INVALID_CONFIRMATION_VALIDATIONS' });
+
+    const reactivated = await update(await office(), id, { status: 'active' });
+    // No password yet: it waits for the new invitation.
+    expect(reactivated.json().data.status).toBe('pending');
+    const secondKey = await linkKey('amanat@example.ro', '/auth/set-password');
+    expect(secondKey).not.toBe(firstKey);
+    expect(await outbox('amanat@example.ro')).toHaveLength(2);
+    expect((await setPassword(secondKey)).statusCode).toBe(204);
+    expect((await userByEmail('amanat@example.ro')).status).toBe('active');
+  });
+
+  it("answers NOT_FOUND for someone else's account and an unknown id, and validates the patch", async () => {
+    const citizen = await userByEmail('citizen@demo.ghiseu.ro');
+    expect((await update(await office(), citizen.id, { status: 'inactive' })).json()).toEqual({
+      message: 'NOT_FOUND',
+      data: { resource: 'sub-account' },
+    });
+    expect((await update(await office(), 9_999_999, { role: 'editor' })).statusCode).toBe(404);
+    expect((await userByEmail('citizen@demo.ghiseu.ro')).status).toBe('active');
+    const editor = await userByEmail('office-editor@demo.ghiseu.ro');
+    expect((await update(await office(), editor.id, {})).json().message).toBe('VALIDATION_ERROR');
+    expect((await update(await office(), editor.id, { status: 'pending' })).json().message).toBe('VALIDATION_ERROR');
+  });
+
+  it('filters and sorts the list', async () => {
+    for (const email of ['b-asteapta@example.ro', 'a-asteapta@example.ro']) {
+      await create(await office(), { email, first_name: 'Ana', last_name: 'Lup', role: 'editor' });
+    }
+    const response = await list(await office(), '?status[eq]=pending&sortKey=email&orLikeQuery=asteapta');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.map((s: { email: string }) => s.email)).toEqual([
+      'a-asteapta@example.ro',
+      'b-asteapta@example.ro',
+    ]);
+    expect((await list(await office(), '?status[eq]=inactive&orLikeQuery=asteapta')).json().data).toEqual([]);
+  });
+});
