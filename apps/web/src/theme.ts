@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { BREAKPOINTS, PRIMARY_COLOR } from '@ghiseu/domain';
 
 /** Shades around the portal's primary #14213D (index 7 is the primary itself). */
@@ -31,4 +31,17 @@ export const theme = createTheme({
     lg: rem(BREAKPOINTS.lg),
     xl: rem(BREAKPOINTS.xl),
   },
+});
+
+/**
+ * Mantine's default error text (red.6) and dimmed text (gray.6) are about 3.3:1 on white,
+ * below WCAG AA; every input error and secondary text uses these variables, so fix them once.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-error': t.colors.red[9],
+    '--mantine-color-dimmed': t.colors.gray[7],
+  },
+  dark: {},
 });

@@ -213,6 +213,8 @@ export const ROLE_GRANTS: Record<UserType, readonly PermissionKey[]> = {
     'notificationPreferences',
   ],
   admin: [
+    // The 'my organisation' entry (spec §2); the screen itself checks that the id is their own.
+    'organisationsOwn',
     'applicationsRead',
     'applicationsStaffOwnRead',
     'applicationsRegister',

@@ -8,7 +8,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SessionProvider } from '../features/auth/session-provider';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -19,7 +19,7 @@ export interface AppProvidersProps {
 /** Theme, dialogs, toasts, server state, texts, dates (Romanian, week from Monday) and the session. */
 export function AppProviders({ children, queryClient, i18n }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'ro', firstDayOfWeek: 1 }}>
         <I18nextProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>

@@ -15,8 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const kit = accountsTestKit(() => t);
-const { request, outbox, linkKey, smsCode, createUser, userByEmail, bearer } = kit;
+const { request, outbox, linkKey, smsCode, createUser, userByEmail, bearer } = accountsTestKit(() => t);
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   account_type: 'personal',

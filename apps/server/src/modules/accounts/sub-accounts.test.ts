@@ -4,7 +4,6 @@ import { auditLog, verificationCodes } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
 import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { canManageSubAccounts } from './policy.js';
 import { accountsTestKit, expectCleanMessages } from './test-support.js';
 
 let t: TestApp;
@@ -40,15 +39,6 @@ const setPassword = (confirmationKey: string) =>
   });
 const login = (email: string, password: string) =>
   request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-
-describe('policy', () => {
-  it('lets only a professional administrator without a parent manage sub-accounts', () => {
-    expect(canManageSubAccounts({ accountType: 'professional', secondaryRole: 'administrator', parentUserId: null })).toBe(true);
-    expect(canManageSubAccounts({ accountType: 'professional', secondaryRole: 'administrator', parentUserId: 4 })).toBe(false);
-    expect(canManageSubAccounts({ accountType: 'professional', secondaryRole: 'editor', parentUserId: null })).toBe(false);
-    expect(canManageSubAccounts({ accountType: 'personal', secondaryRole: 'administrator', parentUserId: null })).toBe(false);
-  });
-});
 
 describe('sub-accounts', () => {
   it("lists the parent's sub-accounts with list-query parameters", async () => {

@@ -10,6 +10,7 @@ import { showToast } from '../../../components/feedback/toast';
 import { handleApiError } from '../../../lib/api-client';
 import { isEmbedded } from '../../../lib/embedding';
 import type { CurrentUser } from '@ghiseu/domain';
+import { useAuthProviders } from '../api/get-auth-providers';
 import { getGoogleUrl } from '../api/get-google-url';
 import { useLoginFlow } from '../use-login-flow';
 
@@ -27,7 +28,9 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
   const { t } = useTranslation('auth');
   const { submit, isPending } = useLoginFlow({ inModal });
   const [formError, setFormError] = useState<string | null>(null);
-  const showSocial = useMemo(() => !isEmbedded(), []);
+  const providers = useAuthProviders();
+  // Hidden when embedded in a host app (spec §2) and for providers the server has not configured.
+  const showGoogle = useMemo(() => !isEmbedded(), []) && providers.google;
   const idPrefix = inModal ? 'session-login' : 'signin';
 
   const schema = useMemo(
@@ -103,7 +106,7 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
         <Button type="submit" fullWidth loading={isPending} data-testid="login-submit">
           {t('signIn.submit')}
         </Button>
-        {showSocial ? (
+        {showGoogle ? (
           <>
             <Divider label={t('signIn.or')} labelPosition="center" styles={{ label: { color: 'var(--mantine-color-gray-7)' } }} />
             <Button
