@@ -24,10 +24,18 @@ export async function startOidcProvider(options: { clientId: string; clientSecre
       if (req.url?.startsWith('/interaction/')) {
         const details = await provider.interactionDetails(req, res);
         if (details.prompt.name === 'login') {
-          await provider.interactionFinished(req, res, { login: { accountId: state.account.sub } }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId: state.account.sub } },
+            { mergeWithLastSubmission: false },
+          );
           return;
         }
-        const grant = new provider.Grant({ accountId: details.session?.accountId as string, clientId: details.params.client_id as string });
+        const grant = new provider.Grant({
+          accountId: details.session?.accountId as string,
+          clientId: details.params.client_id as string,
+        });
         grant.addOIDCScope(String(details.params.scope));
         const grantId = await grant.save();
         await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
@@ -42,7 +50,15 @@ export async function startOidcProvider(options: { clientId: string; clientSecre
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider = new Provider(issuer, {
-    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [options.redirectUri], response_types: ['code'], grant_types: ['authorization_code'] }],
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: [options.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
     async findAccount(_ctx: unknown, id: string) {
       return { accountId: id, claims: async () => ({ ...state.account, sub: id }) };
     },
@@ -72,7 +88,10 @@ export async function followAuthorization(url: string, redirectUri: string): Pro
   let next = url;
   for (let hop = 0; hop < 15; hop++) {
     if (next.startsWith(redirectUri)) return new URL(next).search.slice(1);
-    const response = await fetch(next, { redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(next, {
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const header of response.headers.getSetCookie()) {
       const [pair] = header.split(';');
       const index = pair.indexOf('=');
@@ -96,11 +115,14 @@ export async function startFacebookGraph(appId: string) {
     if (url.pathname === '/debug_token') {
       const token = url.searchParams.get('input_token');
       const valid = token === 'fb-valid' || token === 'fb-no-email';
-      return res.end(JSON.stringify({ data: { app_id: valid ? appId : 'another-app', is_valid: valid, user_id: valid ? '777' : undefined } }));
+      return res.end(
+        JSON.stringify({ data: { app_id: valid ? appId : 'another-app', is_valid: valid, user_id: valid ? '777' : undefined } }),
+      );
     }
     if (url.pathname === '/me') {
       const token = url.searchParams.get('access_token');
-      if (token === 'fb-valid') return res.end(JSON.stringify({ id: '777', email: 'facebook@example.ro', first_name: 'Dan', last_name: 'Mureșan' }));
+      if (token === 'fb-valid')
+        return res.end(JSON.stringify({ id: '777', email: 'facebook@example.ro', first_name: 'Dan', last_name: 'Mureșan' }));
       if (token === 'fb-no-email') return res.end(JSON.stringify({ id: '778', first_name: 'Fără', last_name: 'Email' }));
       res.statusCode = 400;
       return res.end(JSON.stringify({ error: { message: 'Invalid OAuth access token' } }));
@@ -109,5 +131,8 @@ export async function startFacebookGraph(appId: string) {
     res.end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

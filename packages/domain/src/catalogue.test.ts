@@ -9,7 +9,9 @@ import { foldText, includesFolded } from './text.js';
 
 describe('error catalogue', () => {
   it('fills placeholders from data and looks codes up upper-cased', () => {
-    expect(errorMessage('auth_failed', { remaining_attempts: 2 })).toBe('Adresa de e-mail sau parola nu sunt corecte. Mai aveți 2 încercări.');
+    expect(errorMessage('auth_failed', { remaining_attempts: 2 })).toBe(
+      'Adresa de e-mail sau parola nu sunt corecte. Mai aveți 2 încercări.',
+    );
     expect(errorMessage('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: 15 })).toContain('peste 15 minute');
   });
   it('falls back to the default message for unknown codes', () => {
@@ -51,7 +53,14 @@ describe('permissions', () => {
 
 describe('list-query helpers', () => {
   it('serialises the contract with a leading minus for descending', () => {
-    const params = toSearchParams({ skip: 20, limit: 10, pagination: true, orLikeQuery: 'mur', sort: { field: 'name', descending: true }, filters: [{ field: 'status', op: 'eq', value: 'NEW' }] });
+    const params = toSearchParams({
+      skip: 20,
+      limit: 10,
+      pagination: true,
+      orLikeQuery: 'mur',
+      sort: { field: 'name', descending: true },
+      filters: [{ field: 'status', op: 'eq', value: 'NEW' }],
+    });
     expect(params.toString()).toBe('skip=20&limit=10&pagination=true&orLikeQuery=mur&sortKey=-name&status%5Beq%5D=NEW');
   });
   it('turns an inclusive day range into ge start and lt end + 1 day', () => {
@@ -59,7 +68,9 @@ describe('list-query helpers', () => {
       { field: 'created_at', op: 'ge', value: '2026-02-01' },
       { field: 'created_at', op: 'lt', value: '2026-03-01' },
     ]);
-    expect(dateRangeFilters('created_at', undefined, '2026-12-31')).toEqual([{ field: 'created_at', op: 'lt', value: '2027-01-01' }]);
+    expect(dateRangeFilters('created_at', undefined, '2026-12-31')).toEqual([
+      { field: 'created_at', op: 'lt', value: '2027-01-01' },
+    ]);
   });
 });
 
@@ -71,7 +82,13 @@ describe('settings, text and sizes', () => {
       { key: 'MAINTENANCE_BANNER_ENABLED', default_value: 'true' },
       { key: 'MAINTENANCE_BANNER_TEXT', default_value: 'Lucrări programate' },
     ]);
-    expect(settings).toMatchObject({ recordsPerPage: 50, decimalSeparator: '.', maintenanceBannerEnabled: true, maintenanceBannerText: 'Lucrări programate', defaultCounty: 'MS' });
+    expect(settings).toMatchObject({
+      recordsPerPage: 50,
+      decimalSeparator: '.',
+      maintenanceBannerEnabled: true,
+      maintenanceBannerText: 'Lucrări programate',
+      defaultCounty: 'MS',
+    });
     expect(parseSettings([{ key: 'RECORDS_PER_PAGE', default_value: 'zero' }]).recordsPerPage).toBe(20);
   });
   it('folds Romanian text, cedilla forms included', () => {

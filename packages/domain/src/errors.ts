@@ -47,6 +47,8 @@ export const ERRORS = {
   FACEBOOK_EMAIL_NOT_RECEIVED: def(400, 'Nu am primit adresa de e-mail de la Facebook. Vă rugăm să acordați permisiunea.'),
   AUTH_SERVICE_UNAVAILABLE: def(503, 'Serviciul de autentificare este momentan indisponibil.'),
   VERIFICATION_SERVICE_UNAVAILABLE: def(503, 'Serviciul de verificare este momentan indisponibil.'),
+  SMS_CODE_INVALID: def(400, 'Codul SMS nu este corect. Mai aveți {remaining_attempts} încercări.'),
+  SMS_CODE_EXPIRED: def(400, 'Codul SMS a expirat sau nu mai este valabil. Solicitați un cod nou.'),
 
   // Duplicates and guards
   DUPLICATE_FUNCTION_NAME: def(409, 'Există deja o funcție cu această denumire.'),

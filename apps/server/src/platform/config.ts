@@ -107,9 +107,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     social: {
       google:
         c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
-          ? { issuer: c.GOOGLE_ISSUER, clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, redirectUri: c.GOOGLE_REDIRECT_URI ?? `${c.PUBLIC_URL ?? `http://localhost:${c.PORT}`}/auth/google` }
+          ? {
+              issuer: c.GOOGLE_ISSUER,
+              clientId: c.GOOGLE_CLIENT_ID,
+              clientSecret: c.GOOGLE_CLIENT_SECRET,
+              redirectUri: c.GOOGLE_REDIRECT_URI ?? `${c.PUBLIC_URL ?? `http://localhost:${c.PORT}`}/auth/google`,
+            }
           : null,
-      facebook: c.FACEBOOK_APP_ID && c.FACEBOOK_APP_SECRET ? { appId: c.FACEBOOK_APP_ID, appSecret: c.FACEBOOK_APP_SECRET, graphUrl: c.FACEBOOK_GRAPH_URL } : null,
+      facebook:
+        c.FACEBOOK_APP_ID && c.FACEBOOK_APP_SECRET
+          ? { appId: c.FACEBOOK_APP_ID, appSecret: c.FACEBOOK_APP_SECRET, graphUrl: c.FACEBOOK_GRAPH_URL }
+          : null,
     },
   };
 }

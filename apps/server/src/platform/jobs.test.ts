@@ -13,11 +13,16 @@ afterAll(async () => {
 
 describe('background workers', () => {
   it('deliver a message enqueued in a transaction without anyone draining the queue', async () => {
-    const id = await t.ctx.db.transaction((tx) => t.ctx.messaging.sendEmail(tx, { to: 'worker@example.ro', subject: 'Test', text: 'livrat de worker' }));
+    const id = await t.ctx.db.transaction((tx) =>
+      t.ctx.messaging.sendEmail(tx, { to: 'worker@example.ro', subject: 'Test', text: 'livrat de worker' }),
+    );
     let status = 'queued';
     for (let i = 0; i < 60 && status !== 'sent'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      [{ status }] = await t.ctx.db.select({ status: outboxMessages.status }).from(outboxMessages).where(eq(outboxMessages.id, id));
+      [{ status }] = await t.ctx.db
+        .select({ status: outboxMessages.status })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.id, id));
     }
     expect(status).toBe('sent');
   });

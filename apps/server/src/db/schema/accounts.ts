@@ -15,7 +15,9 @@ export const verificationCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email-confirmation', 'password-reset', 'set-password', 'sub-account-invite', 'phone-confirmation'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['email-confirmation', 'password-reset', 'set-password', 'sub-account-invite', 'phone-confirmation'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** The phone number a phone code was sent to, or other data the step needs. */
     target: text('target'),
@@ -24,7 +26,10 @@ export const verificationCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('verification_codes_hash_unique').on(t.purpose, t.codeHash), index('verification_codes_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('verification_codes_hash_unique').on(t.purpose, t.codeHash),
+    index('verification_codes_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /** Accounts linked to an OpenID Connect or OAuth provider (Google, Facebook). */

@@ -1,4 +1,4 @@
-import type { Profile, SubAccount, UserRecord } from './contracts.js';
+import type { Profile, SubAccount, UserRecord } from '@ghiseu/domain';
 import type { ProfileRow, UserRow } from './repository.js';
 
 /** The user record of `GET /api/users/{id}`: never the password hash, lock state or counters. */

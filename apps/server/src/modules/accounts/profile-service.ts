@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findUserById } from '../auth/repository.js';
 import { getCurrentUser, type RequestMeta } from '../auth/service.js';
-import type { Profile, ProfileUpdateRequest, UserPatchRequest, UserRecord } from './contracts.js';
+import type { Profile, ProfileUpdateRequest, UserPatchRequest, UserRecord } from '@ghiseu/domain';
 import { canReadUser, isSubAccount, missingProfileFields } from './policy.js';
 import { COMPANY_KEYS, presentProfile, presentUserRecord } from './presenter.js';
 import {

@@ -244,7 +244,7 @@ describe('the verification journey', () => {
       token: verificationToken,
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'PUBLIC_CODE_INVALID', data: { remaining_attempts: 4 } });
+    expect(wrong.json()).toEqual({ message: 'SMS_CODE_INVALID', data: { remaining_attempts: 4 } });
 
     const validated = await phoneValidate({ phone: '0722000011', smsCode: code, token: verificationToken });
     expect(validated.statusCode).toBe(200);
@@ -256,7 +256,7 @@ describe('the verification journey', () => {
 
     // The code is spent, and the verification token has nothing left to do.
     expect((await phoneValidate({ phone: '0722000011', smsCode: code }, bearer(session.data.authToken))).json()).toEqual({
-      message: 'PUBLIC_CODE_EXPIRED',
+      message: 'SMS_CODE_EXPIRED',
     });
     expect((await phoneUpdate({ phone: '0722000011', token: verificationToken })).json()).toEqual({ message: 'INVALID_TOKEN' });
     expect((await check(verificationToken)).json()).toEqual({ message: 'INVALID_TOKEN' });
@@ -407,13 +407,13 @@ describe('SMS codes', () => {
     const remaining: number[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await phoneValidate({ phone: '0722000041', smsCode: otherCode(code), token });
-      expect(response.json().message).toBe('PUBLIC_CODE_INVALID');
+      expect(response.json().message).toBe('SMS_CODE_INVALID');
       remaining.push(response.json().data.remaining_attempts);
     }
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
     // The right code no longer works: a new one must be requested.
     expect((await phoneValidate({ phone: '0722000041', smsCode: code, token })).json()).toEqual({
-      message: 'PUBLIC_CODE_EXPIRED',
+      message: 'SMS_CODE_EXPIRED',
     });
     expect((await phoneUpdate({ phone: '0722000041', token })).statusCode).toBe(204);
     const fresh = await smsCode('0722000041');
@@ -429,17 +429,17 @@ describe('SMS codes', () => {
       .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'phone-confirmation')));
     const expired = await phoneValidate({ phone: '0722000042', smsCode: code, token });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ message: 'PUBLIC_CODE_EXPIRED' });
+    expect(expired.json()).toEqual({ message: 'SMS_CODE_EXPIRED' });
 
     await phoneUpdate({ phone: '0722000042', token });
     const first = await smsCode('0722000042');
     await phoneUpdate({ phone: '0722000042', token });
     const second = await smsCode('0722000042');
     if (first !== second) {
-      expect((await phoneValidate({ phone: '0722000042', smsCode: first, token })).json().message).toBe('PUBLIC_CODE_INVALID');
+      expect((await phoneValidate({ phone: '0722000042', smsCode: first, token })).json().message).toBe('SMS_CODE_INVALID');
     }
     // The code went to 0722000042: typed with another number it counts as wrong.
-    expect((await phoneValidate({ phone: '0722000043', smsCode: second, token })).json().message).toBe('PUBLIC_CODE_INVALID');
+    expect((await phoneValidate({ phone: '0722000043', smsCode: second, token })).json().message).toBe('SMS_CODE_INVALID');
     expect((await phoneValidate({ phone: '0722000042', smsCode: second, token })).statusCode).toBe(200);
   });
 

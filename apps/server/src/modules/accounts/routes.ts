@@ -27,7 +27,7 @@ import {
   ZUserPatchRequest,
   ZUserRecord,
   ZVerificationResponse,
-} from './contracts.js';
+} from '@ghiseu/domain';
 import { getMyProfile, getUserRecord, patchCurrentUser, updateMyProfile } from './profile-service.js';
 import {
   changePassword,
@@ -162,7 +162,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['accounts'],
         summary: 'Confirmă telefonul cu codul SMS',
         description:
-          'Deschide o sesiune când și e-mailul este confirmat. Erori: PUBLIC_CODE_INVALID (data.remaining_attempts), PUBLIC_CODE_EXPIRED, INVALID_TOKEN.',
+          'Deschide o sesiune când și e-mailul este confirmat. Erori: SMS_CODE_INVALID (data.remaining_attempts), SMS_CODE_EXPIRED, INVALID_TOKEN.',
         body: ZPhoneValidateRequest,
         response: { 200: ZVerificationResponse },
       },

@@ -77,16 +77,12 @@ describe('policy', () => {
       'trade_registry_number',
     ]);
     expect(missingProfileFields({ ...names, userType: 'legal_entity', parentUserId: 3 }, person)).toEqual([]);
-    expect(missingProfileFields({ ...names, userType: 'foreigner' }, { passportNumber: 'P', countryId: 1, city: 'c', address: 'a' })).toEqual(
-      [],
-    );
-    expect(missingProfileFields({ firstName: null, lastName: 'B', parentUserId: null, userType: 'foreigner' }, undefined)).toEqual([
-      'first_name',
-      'passport_number',
-      'country_id',
-      'city',
-      'address',
-    ]);
+    expect(
+      missingProfileFields({ ...names, userType: 'foreigner' }, { passportNumber: 'P', countryId: 1, city: 'c', address: 'a' }),
+    ).toEqual([]);
+    expect(
+      missingProfileFields({ firstName: null, lastName: 'B', parentUserId: null, userType: 'foreigner' }, undefined),
+    ).toEqual(['first_name', 'passport_number', 'country_id', 'city', 'address']);
   });
 });
 

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashToken } from '../../platform/tokens.js';
 import { findUserByEmail, findUserById, recordFailedLogin, recordSuccessfulLogin } from '../auth/repository.js';
 import { type RequestMeta, VERIFICATION_TOKEN_PURPOSE } from '../auth/service.js';
-import type { RegisterRequest, VerificationResponse } from './contracts.js';
+import type { RegisterRequest, VerificationResponse } from '@ghiseu/domain';
 import { hashSmsCode, isOpen, issueLinkKey, newSmsCode, smsCodeMatches } from './keys.js';
 import {
   emailConfirmationMessage,
@@ -47,6 +47,7 @@ export const PASSWORD_PURPOSES: readonly CodePurpose[] = ['password-reset', 'set
 const LINK_PURPOSES: readonly CodePurpose[] = ['email-confirmation', ...PASSWORD_PURPOSES];
 type LinkPurpose = Exclude<CodePurpose, 'phone-confirmation'>;
 
+/** Addresses are stored and compared in lower case (the unique index is on lower(email)). */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** 'Ioana Popescu', or null when the account has no name yet. */
@@ -54,6 +55,7 @@ export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): stri
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
 }
 
+/** An audit entry about an account, stamped with the request's address and id. */
 function audit(
   meta: RequestMeta,
   entry: Omit<AuditEntry, 'ip' | 'requestId' | 'entityType'> & { entityType?: string },
@@ -275,7 +277,7 @@ export async function validatePhoneCode(
   const user = await resolvePhoneAccount(ctx, input.token, actor);
   const now = new Date();
   const code = await findOpenPhoneCode(ctx.db, user.id, now, SMS_CODE_MAX_ATTEMPTS);
-  if (!code) throw new AppError('PUBLIC_CODE_EXPIRED');
+  if (!code) throw new AppError('SMS_CODE_EXPIRED');
   if (code.target !== input.phone || !smsCodeMatches(code.codeHash, input.smsCode)) {
     const attempts = await ctx.db.transaction(async (tx) => {
       const count = await countCodeAttempt(tx, code.id);
@@ -285,10 +287,10 @@ export async function validatePhoneCode(
       );
       return count;
     });
-    throw new AppError('PUBLIC_CODE_INVALID', { remaining_attempts: Math.max(0, SMS_CODE_MAX_ATTEMPTS - attempts) });
+    throw new AppError('SMS_CODE_INVALID', { remaining_attempts: Math.max(0, SMS_CODE_MAX_ATTEMPTS - attempts) });
   }
   return ctx.db.transaction(async (tx) => {
-    if (!(await consumeCode(tx, code.id, now, SMS_CODE_MAX_ATTEMPTS))) throw new AppError('PUBLIC_CODE_EXPIRED');
+    if (!(await consumeCode(tx, code.id, now, SMS_CODE_MAX_ATTEMPTS))) throw new AppError('SMS_CODE_EXPIRED');
     const updated = await updateUser(tx, user.id, { phone: input.phone, phoneConfirmedAt: now });
     await writeAudit(
       tx,

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { findUserByEmail, findUserById } from '../auth/repository.js';
 import type { RequestMeta } from '../auth/service.js';
-import type { CreateSubAccountRequest, SubAccount, UpdateSubAccountRequest } from './contracts.js';
+import type { CreateSubAccountRequest, SubAccount, UpdateSubAccountRequest } from '@ghiseu/domain';
 import { canManageSubAccounts } from './policy.js';
 import { presentSubAccount } from './presenter.js';
 import {

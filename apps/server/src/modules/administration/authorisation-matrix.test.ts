@@ -57,10 +57,12 @@ const unique = (prefix: string) => `${prefix} ${++sequence}-${Math.random().toSt
 /** Fresh records of the county council, created by the super admin. */
 const make = {
   async department() {
-    return (await call(t, 'POST', '/api/departments', DEMO.superadmin, { name: unique('Dep'), organisation_id: county })).json().data.id;
+    return (await call(t, 'POST', '/api/departments', DEMO.superadmin, { name: unique('Dep'), organisation_id: county })).json()
+      .data.id;
   },
   async fn() {
-    return (await call(t, 'POST', '/api/functions', DEMO.superadmin, { name: unique('Fn'), organisation_id: county })).json().data.id;
+    return (await call(t, 'POST', '/api/functions', DEMO.superadmin, { name: unique('Fn'), organisation_id: county })).json().data
+      .id;
   },
   async responsibility() {
     return (
@@ -75,13 +77,17 @@ const make = {
     return inviteStaff(t, DEMO.superadmin, { organisation_id: county });
   },
   async organisation() {
-    return (await call(t, 'POST', '/api/organisations', DEMO.superadmin, { name: unique('Servicii'), type: 'services' })).json().data.id;
+    return (await call(t, 'POST', '/api/organisations', DEMO.superadmin, { name: unique('Servicii'), type: 'services' })).json()
+      .data.id;
   },
   async upload(headers: Record<string, string>) {
     const token = (await call(t, 'POST', '/api/files/upload-tokens', headers, { purpose: 'default' })).json().data?.token;
     if (!token) return 1;
     const body = multipartFile('act.png', PNG_1x1);
-    const response = await call(t, 'POST', '/api/files', headers, body.payload, { ...body.headers, 'x-file-upload-access-token': token });
+    const response = await call(t, 'POST', '/api/files', headers, body.payload, {
+      ...body.headers,
+      'x-file-upload-access-token': token,
+    });
     return response.json().data.id as number;
   },
   /** A pending enrolment of the demo staff member. */
@@ -130,7 +136,11 @@ const CASES: RouteCase[] = [
   {
     route: 'PATCH /api/organisations/{id}',
     allowed: ADMINS,
-    request: async () => ({ method: 'PATCH', url: `/api/organisations/${county}`, payload: { description: unique('Descriere') } }),
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/organisations/${county}`,
+      payload: { description: unique('Descriere') },
+    }),
   },
   {
     route: 'DELETE /api/organisations/{id}',
@@ -189,7 +199,11 @@ const CASES: RouteCase[] = [
     allowed: ADMINS,
     request: async () => ({ method: 'DELETE', url: `/api/functions/${await make.fn()}` }),
   },
-  { route: 'GET /api/responsibilities', allowed: ANY_ADMIN, request: async () => ({ method: 'GET', url: '/api/responsibilities' }) },
+  {
+    route: 'GET /api/responsibilities',
+    allowed: ANY_ADMIN,
+    request: async () => ({ method: 'GET', url: '/api/responsibilities' }),
+  },
   {
     route: 'GET /api/responsibilities/assignable-permissions',
     allowed: ANY_ADMIN,
@@ -203,7 +217,11 @@ const CASES: RouteCase[] = [
   {
     route: 'POST /api/responsibilities',
     allowed: ANY_ADMIN,
-    request: async () => ({ method: 'POST', url: '/api/responsibilities', payload: { name: unique('Resp'), permissions: ['reportsView'] } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/responsibilities',
+      payload: { name: unique('Resp'), permissions: ['reportsView'] },
+    }),
   },
   {
     route: 'PATCH /api/responsibilities/{id}',
@@ -228,7 +246,11 @@ const CASES: RouteCase[] = [
   {
     route: 'PATCH /api/permissions/{key}',
     allowed: ['superadmin'],
-    request: async () => ({ method: 'PATCH', url: '/api/permissions/accountsRead', payload: { description: unique('Descriere') } }),
+    request: async () => ({
+      method: 'PATCH',
+      url: '/api/permissions/accountsRead',
+      payload: { description: unique('Descriere') },
+    }),
   },
   { route: 'GET /api/staff-accounts', allowed: ANY_ADMIN, request: async () => ({ method: 'GET', url: '/api/staff-accounts' }) },
   {
@@ -248,7 +270,11 @@ const CASES: RouteCase[] = [
   {
     route: 'PATCH /api/staff-accounts/{id}',
     allowed: ADMINS,
-    request: async () => ({ method: 'PATCH', url: `/api/staff-accounts/${await make.staff()}`, payload: { badge_number: 'B-1' } }),
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/staff-accounts/${await make.staff()}`,
+      payload: { badge_number: 'B-1' },
+    }),
   },
   {
     route: 'PUT /api/staff-accounts/{id}/activate',
@@ -284,12 +310,20 @@ const CASES: RouteCase[] = [
     route: 'POST /api/auth/login-delegated-org',
     allowed: ['superadmin'],
     freshToken: true,
-    request: async () => ({ method: 'POST', url: '/api/auth/login-delegated-org', payload: { organisation_id: other.organisationId } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/auth/login-delegated-org',
+      payload: { organisation_id: other.organisationId },
+    }),
   },
   {
     route: 'POST /api/video-enrollment',
     allowed: ['staff', 'admin', 'otherAdmin'],
-    request: async (_role, headers) => ({ method: 'POST', url: '/api/video-enrollment', payload: identity(await make.upload(headers)) }),
+    request: async (_role, headers) => ({
+      method: 'POST',
+      url: '/api/video-enrollment',
+      payload: identity(await make.upload(headers)),
+    }),
   },
   {
     route: 'GET /api/video-enrollment/status/{id}',
@@ -314,7 +348,11 @@ const CASES: RouteCase[] = [
   {
     route: 'PUT /api/enrollments/{id}/reject',
     allowed: ADMINS,
-    request: async () => ({ method: 'PUT', url: `/api/enrollments/${await make.enrollment()}/reject`, payload: { reason: 'Neclar' } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/enrollments/${await make.enrollment()}/reject`,
+      payload: { reason: 'Neclar' },
+    }),
   },
   {
     route: 'POST /api/enrollment/person',
@@ -388,10 +426,16 @@ describe('no record of another organisation leaks', () => {
       expect(theirs.statusCode, url).toBe(200);
       const rows = theirs.json().data as Record<string, unknown>[];
       for (const row of rows) expect([other.organisationId, null], url).toContain(row[field]);
-      expect(rows.some((r) => r.id === countyRecord || r.user_id === countyRecord), url).toBe(false);
+      expect(
+        rows.some((r) => r.id === countyRecord || r.user_id === countyRecord),
+        url,
+      ).toBe(false);
       // The county admin sees their own record in the same list and none of the other tenant's.
       const ours = (await call(t, 'GET', url, DEMO.admin)).json().data as Record<string, unknown>[];
-      expect(ours.some((r) => r.id === countyRecord || r.user_id === countyRecord), url).toBe(true);
+      expect(
+        ours.some((r) => r.id === countyRecord || r.user_id === countyRecord),
+        url,
+      ).toBe(true);
       for (const row of ours) expect([county, null], url).toContain(row[field]);
     }
     // Filters cannot widen the scope.

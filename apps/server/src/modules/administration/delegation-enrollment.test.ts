@@ -70,16 +70,23 @@ describe('POST /api/auth/login-delegated-org', () => {
       const response = await call(t, 'POST', '/api/auth/login-delegated-org', who, { organisation_id: sighisoara });
       expect(response.statusCode).toBe(403);
     }
-    expect((await call(t, 'POST', '/api/auth/login-delegated-org', undefined, { organisation_id: sighisoara })).statusCode).toBe(401);
+    expect((await call(t, 'POST', '/api/auth/login-delegated-org', undefined, { organisation_id: sighisoara })).statusCode).toBe(
+      401,
+    );
     const token = await t.login(DEMO.superadmin);
-    expect((await call(t, 'POST', '/api/auth/login-delegated-org', bearer(token), { organisation_id: 999_999 })).statusCode).toBe(404);
+    expect((await call(t, 'POST', '/api/auth/login-delegated-org', bearer(token), { organisation_id: 999_999 })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 async function uploadId(who: string | Record<string, string>): Promise<number> {
   const token = (await call(t, 'POST', '/api/files/upload-tokens', who, { purpose: 'default' })).json().data.token;
   const body = multipartFile('buletin.png', PNG_1x1);
-  const response = await call(t, 'POST', '/api/files', who, body.payload, { ...body.headers, 'x-file-upload-access-token': token });
+  const response = await call(t, 'POST', '/api/files', who, body.payload, {
+    ...body.headers,
+    'x-file-upload-access-token': token,
+  });
   return response.json().data.id;
 }
 
@@ -112,7 +119,11 @@ describe('staff enrolment', () => {
     const status = await call(t, 'GET', `/api/video-enrollment/status/${id}`, staff.headers);
     expect(status.json().data).toMatchObject({ id, status: 'pending', enrolled: false });
     const redirect = await call(t, 'GET', `/api/video-enrollment/redirect/${id}`, staff.headers);
-    expect(redirect.json().data).toMatchObject({ status: 'pending', title: 'Înrolare în curs de verificare', action: { route: '/home' } });
+    expect(redirect.json().data).toMatchObject({
+      status: 'pending',
+      title: 'Înrolare în curs de verificare',
+      action: { route: '/home' },
+    });
 
     const pending = (await call(t, 'GET', '/api/enrollments?status=pending', DEMO.admin)).json().data;
     const mine = pending.find((e: { id: number }) => e.id === id);
@@ -133,13 +144,18 @@ describe('staff enrolment', () => {
     expect(profile).toMatchObject({ personalNumericCode: '1930909260063', idCardSeries: 'MS', idCardExpiryDate: '2032-03-15' });
     expect((await lastMail(t, 'inrolare@example.ro'))?.subject).toBe('Înrolarea a fost aprobată');
     expect((await call(t, 'GET', '/api/users/me', staff.headers)).json().data.enrolled).toBe(true);
-    expect((await call(t, 'GET', `/api/video-enrollment/redirect/${id}`, staff.headers)).json().data.title).toBe('Înrolare finalizată');
+    expect((await call(t, 'GET', `/api/video-enrollment/redirect/${id}`, staff.headers)).json().data.title).toBe(
+      'Înrolare finalizată',
+    );
 
     const again = await call(t, 'PUT', `/api/enrollments/${id}/approve`, DEMO.admin);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'CONFLICT', data: { reason: 'not_pending', status: 'approved' } });
     const [entry] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'enrollment.approve'));
-    expect(entry).toMatchObject({ before: { status: 'pending', enrolled: false }, after: { status: 'approved', enrolled: true } });
+    expect(entry).toMatchObject({
+      before: { status: 'pending', enrolled: false },
+      after: { status: 'approved', enrolled: true },
+    });
   });
 
   it('rejects with a reason, mailed to the staff member; a new request supersedes a pending one', async () => {
@@ -152,7 +168,9 @@ describe('staff enrolment', () => {
 
     const empty = await call(t, 'PUT', `/api/enrollments/${second}/reject`, DEMO.admin, { reason: '' });
     expect(empty.statusCode).toBe(400);
-    const rejected = await call(t, 'PUT', `/api/enrollments/${second}/reject`, DEMO.admin, { reason: 'Imaginea actului nu se citește' });
+    const rejected = await call(t, 'PUT', `/api/enrollments/${second}/reject`, DEMO.admin, {
+      reason: 'Imaginea actului nu se citește',
+    });
     expect(rejected.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'Imaginea actului nu se citește' });
     expect((await lastMail(t, 'respins@example.ro'))?.text).toContain('Imaginea actului nu se citește');
     const redirect = (await call(t, 'GET', `/api/video-enrollment/redirect/${second}`, staff.headers)).json().data;
@@ -191,7 +209,10 @@ describe('staff enrolment', () => {
   it('validates the identity and the document', async () => {
     const staff = await newStaff('validare@example.ro');
     const fileId = await uploadId(staff.headers);
-    const badCnp = await call(t, 'POST', '/api/video-enrollment', staff.headers, { ...identity(fileId), personal_numeric_code: '1930909260064' });
+    const badCnp = await call(t, 'POST', '/api/video-enrollment', staff.headers, {
+      ...identity(fileId),
+      personal_numeric_code: '1930909260064',
+    });
     expect(badCnp.statusCode).toBe(400);
     expect(badCnp.json().data.fields[0].path).toBe('body.personal_numeric_code');
     const expired = await call(t, 'POST', '/api/video-enrollment', staff.headers, {

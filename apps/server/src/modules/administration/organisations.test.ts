@@ -116,7 +116,9 @@ describe('POST /api/organisations', () => {
   it('is for the super admin only: an organisation admin may not create tenants', async () => {
     const response = await call(t, 'POST', '/api/organisations', DEMO.admin, { name: 'Primăria Z', type: 'services' });
     expect(response.statusCode).toBe(403);
-    expect((await call(t, 'POST', '/api/organisations', DEMO.staff, { name: 'Primăria Z', type: 'services' })).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/api/organisations', DEMO.staff, { name: 'Primăria Z', type: 'services' })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -139,15 +141,25 @@ describe('PATCH /api/organisations/{id}', () => {
     expect(entry.before).toMatchObject({ description: expect.stringContaining('Autoritatea') });
     expect(entry.after).toMatchObject({ description: 'Descriere nouă', paymentOrderDetails: null });
 
-    const jurisdiction = await call(t, 'PATCH', `/api/organisations/${county}`, DEMO.admin, { is_test: true, type: 'county_council' });
+    const jurisdiction = await call(t, 'PATCH', `/api/organisations/${county}`, DEMO.admin, {
+      is_test: true,
+      type: 'county_council',
+    });
     expect(jurisdiction.statusCode).toBe(403);
     expect(jurisdiction.json().data.fields).toEqual(['is_test']);
   });
 
   it('accepts application/json too and answers ORGANISATION_ALREADY_EXISTS on a taken name', async () => {
-    const response = await call(t, 'PATCH', `/api/organisations/${county}`, DEMO.superadmin, JSON.stringify({ name: 'PRIMĂRIA MUNICIPIULUI SIGHIȘOARA' }), {
-      'content-type': 'application/json',
-    });
+    const response = await call(
+      t,
+      'PATCH',
+      `/api/organisations/${county}`,
+      DEMO.superadmin,
+      JSON.stringify({ name: 'PRIMĂRIA MUNICIPIULUI SIGHIȘOARA' }),
+      {
+        'content-type': 'application/json',
+      },
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('ORGANISATION_ALREADY_EXISTS');
   });
@@ -156,7 +168,10 @@ describe('PATCH /api/organisations/{id}', () => {
     const other = await createOtherTenant(t);
     const foreign = await call(t, 'PATCH', `/api/organisations/${county}`, other.headers, { description: 'furat' });
     expect(foreign.statusCode).toBe(403);
-    const moved = await call(t, 'PATCH', `/api/organisations/${other.organisationId}`, DEMO.superadmin, { uat_id: TARGU_MURES, is_test: true });
+    const moved = await call(t, 'PATCH', `/api/organisations/${other.organisationId}`, DEMO.superadmin, {
+      uat_id: TARGU_MURES,
+      is_test: true,
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data).toMatchObject({ uat_id: TARGU_MURES, is_test: true });
   });
@@ -171,7 +186,8 @@ describe('PUT /api/organisations/{id}/useful-links', () => {
     call(t, 'PUT', `/api/organisations/${id}/useful-links`, who, csv, { 'content-type': type });
 
   it('replaces the links from CSV, skipping the header and empty lines, with quoted names', async () => {
-    const csv = 'name,link\n"Legea 50/1991, republicată",https://legislatie.just.ro/1527\n\nGhidul solicitantului,https://www.cjmures.ro/ghid\n';
+    const csv =
+      'name,link\n"Legea 50/1991, republicată",https://legislatie.just.ro/1527\n\nGhidul solicitantului,https://www.cjmures.ro/ghid\n';
     const response = await put(DEMO.admin, county, csv);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.useful_links).toEqual([
@@ -216,12 +232,21 @@ describe('DELETE /api/organisations/{id}', () => {
     const created = (
       await call(t, 'POST', '/api/organisations', DEMO.superadmin, { name: 'Servicii de șters', type: 'services' })
     ).json().data;
-    const department = await call(t, 'POST', '/api/departments', DEMO.superadmin, { name: 'Temporar', organisation_id: created.id });
-    expect(department.statusCode).toBe(201);
-    const token = await t.login(DEMO.superadmin);
-    const delegated = await call(t, 'POST', '/api/auth/login-delegated-org', { authorization: `Bearer ${token}` }, {
+    const department = await call(t, 'POST', '/api/departments', DEMO.superadmin, {
+      name: 'Temporar',
       organisation_id: created.id,
     });
+    expect(department.statusCode).toBe(201);
+    const token = await t.login(DEMO.superadmin);
+    const delegated = await call(
+      t,
+      'POST',
+      '/api/auth/login-delegated-org',
+      { authorization: `Bearer ${token}` },
+      {
+        organisation_id: created.id,
+      },
+    );
     const delegatedToken = delegated.json().data.authToken;
 
     expect((await call(t, 'DELETE', `/api/organisations/${created.id}`, DEMO.admin)).statusCode).toBe(403);
@@ -247,7 +272,11 @@ describe('DELETE /api/organisations/{id}', () => {
 describe('system functions', () => {
   it('are protected: CAN_NOT_USE_SYSTEM_FUNCTIONS on edit and delete', async () => {
     const created = (
-      await call(t, 'POST', '/api/organisations', DEMO.superadmin, { name: 'Primăria Sighișoara 2', type: 'city_hall', uat_id: SIGHISOARA })
+      await call(t, 'POST', '/api/organisations', DEMO.superadmin, {
+        name: 'Primăria Sighișoara 2',
+        type: 'city_hall',
+        uat_id: SIGHISOARA,
+      })
     ).json().data;
     const list = await call(t, 'GET', `/api/functions?organisation_id[eq]=${created.id}&is_system[eq]=true`, DEMO.superadmin);
     expect(list.json().data).toHaveLength(SYSTEM_FUNCTIONS.length);

@@ -37,7 +37,11 @@ describe('GET /api/permissions', () => {
 
   it('filters, searches and sorts', async () => {
     const payments = (await call(t, 'GET', '/api/permissions?category[eq]=payments&sortKey=-key', DEMO.superadmin)).json().data;
-    expect(payments.map((p: { key: string }) => p.key)).toEqual(['taxCalculatorView', 'paymentRegistryRead', 'paymentOrderCreate']);
+    expect(payments.map((p: { key: string }) => p.key)).toEqual([
+      'taxCalculatorView',
+      'paymentRegistryRead',
+      'paymentOrderCreate',
+    ]);
     const search = (await call(t, 'GET', '/api/permissions?orLikeQuery=sesizari', DEMO.superadmin)).json().data;
     expect(search.length).toBeGreaterThan(0);
     expect((await call(t, 'GET', '/api/permissions?nope[eq]=1', DEMO.superadmin)).json().message).toBe('INVALID_QUERY');
@@ -87,7 +91,10 @@ describe('PATCH /api/permissions/{key}', () => {
     );
     const sighisoara = (await call(t, 'GET', '/api/organisations?name[eq]=Primăria Municipiului Sighișoara')).json().data[0].id;
     await call(t, 'PATCH', '/api/permissions/controlEdit', DEMO.superadmin, { organisation_ids: [sighisoara] });
-    const refused = await call(t, 'POST', '/api/responsibilities', DEMO.admin, { name: 'Editare controale', permissions: ['controlEdit'] });
+    const refused = await call(t, 'POST', '/api/responsibilities', DEMO.admin, {
+      name: 'Editare controale',
+      permissions: ['controlEdit'],
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().data.permissions).toEqual(['controlEdit']);
   });

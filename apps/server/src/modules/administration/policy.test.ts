@@ -12,6 +12,7 @@ import {
   mayDeleteOrganisation,
   mayEditOrganisationJurisdiction,
   mayEnrol,
+  mayGrantAdminRole,
   mayGrantPermission,
   mayInviteStaff,
   mayReadEnrollment,
@@ -80,7 +81,10 @@ describe('organisations', () => {
       canEditUsefulLinks: true,
     });
     expect(organisationAbilities(admin, { id: 2, userCount: 0 }).canEdit).toBe(false);
-    expect(organisationAbilities(superAdmin, { id: 2, userCount: 0 })).toMatchObject({ canDelete: true, canEditJurisdiction: true });
+    expect(organisationAbilities(superAdmin, { id: 2, userCount: 0 })).toMatchObject({
+      canDelete: true,
+      canEditJurisdiction: true,
+    });
     expect(organisationAbilities(superAdmin, { id: 2, userCount: 1 }).canDelete).toBe(false);
     expect(organisationAbilities(staff, { id: 1, userCount: 1 }).canEdit).toBe(false);
   });
@@ -99,8 +103,14 @@ describe('departments and functions', () => {
   });
 
   it('never allow editing a system function', () => {
-    expect(functionAbilities(superAdmin, { organisationId: 1, isSystem: true, userCount: 0 })).toEqual({ canEdit: false, canDelete: false });
-    expect(functionAbilities(admin, { organisationId: 1, isSystem: false, userCount: 1 })).toEqual({ canEdit: true, canDelete: false });
+    expect(functionAbilities(superAdmin, { organisationId: 1, isSystem: true, userCount: 0 })).toEqual({
+      canEdit: false,
+      canDelete: false,
+    });
+    expect(functionAbilities(admin, { organisationId: 1, isSystem: false, userCount: 1 })).toEqual({
+      canEdit: true,
+      canDelete: false,
+    });
   });
 });
 
@@ -109,7 +119,10 @@ describe('responsibilities and permissions', () => {
     expect(mayReadResponsibility(admin, null)).toBe(true);
     expect(mayReadResponsibility(admin, 2)).toBe(false);
     expect(responsibilityAbilities(admin, { organisationId: null, functionCount: 0 }).canEdit).toBe(false);
-    expect(responsibilityAbilities(superAdmin, { organisationId: null, functionCount: 0 })).toEqual({ canEdit: true, canDelete: true });
+    expect(responsibilityAbilities(superAdmin, { organisationId: null, functionCount: 0 })).toEqual({
+      canEdit: true,
+      canDelete: true,
+    });
     expect(responsibilityAbilities(admin, { organisationId: 1, functionCount: 2 })).toEqual({ canEdit: true, canDelete: false });
   });
 
@@ -131,7 +144,14 @@ describe('responsibilities and permissions', () => {
 });
 
 describe('staff accounts', () => {
-  const target = (over: Partial<{ id: number; userType: UserType; organisationId: number | null; status: 'active' | 'inactive' | 'pending' }> = {}) => ({
+  const target = (
+    over: Partial<{
+      id: number;
+      userType: UserType;
+      organisationId: number | null;
+      status: 'active' | 'inactive' | 'pending';
+    }> = {},
+  ) => ({
     id: 5,
     userType: 'staff' as UserType,
     organisationId: 1,
@@ -156,10 +176,23 @@ describe('staff accounts', () => {
       canResetPassword: true,
       canAssignUats: true,
     });
-    expect(staffAccountAbilities(admin, target({ status: 'inactive' }))).toMatchObject({ canActivate: true, canResetPassword: false });
-    expect(staffAccountAbilities(admin, target({ id: admin.userId }))).toMatchObject({ canEdit: true, canDelete: false, canDeactivate: false });
+    expect(staffAccountAbilities(admin, target({ status: 'inactive' }))).toMatchObject({
+      canActivate: true,
+      canResetPassword: false,
+    });
+    expect(staffAccountAbilities(admin, target({ id: admin.userId }))).toMatchObject({
+      canEdit: true,
+      canDelete: false,
+      canDeactivate: false,
+    });
     expect(staffAccountAbilities(admin, target({ userType: 'super_admin' })).canEdit).toBe(false);
     expect(staffAccountAbilities(superAdmin, target({ userType: 'super_admin', id: 9 })).canEdit).toBe(true);
+    // A staff member managing accounts through a function manages staff, not admins.
+    const manager = actor('staff', 1, ['accountsRead', 'accountsEdit']);
+    expect(staffAccountAbilities(manager, target()).canEdit).toBe(true);
+    expect(staffAccountAbilities(manager, target({ userType: 'admin' })).canEdit).toBe(false);
+    expect(mayGrantAdminRole(manager)).toBe(false);
+    expect(mayGrantAdminRole(admin)).toBe(true);
     const reader = actor('staff', 1, ['accountsRead']);
     expect(staffAccountAbilities(reader, target()).canEdit).toBe(false);
     expect(mayChangeRole(admin, target({ id: admin.userId }))).toBe(false);
@@ -230,10 +263,16 @@ describe('useful-links CSV', () => {
   });
 
   it('reports the line and the reason', () => {
-    expect(error('A,https://a.ro\nB,ftp://b.ro')).toEqual({ code: 'UTILS_LINKS_CSV_PARSE_ERROR', data: { line: 2, reason: 'link' } });
+    expect(error('A,https://a.ro\nB,ftp://b.ro')).toEqual({
+      code: 'UTILS_LINKS_CSV_PARSE_ERROR',
+      data: { line: 2, reason: 'link' },
+    });
     expect(error(',https://a.ro')).toEqual({ code: 'UTILS_LINKS_CSV_PARSE_ERROR', data: { line: 1, reason: 'name' } });
     expect(error('A,https://a.ro,extra')).toEqual({ code: 'UTILS_LINKS_CSV_PARSE_ERROR', data: { line: 1, reason: 'columns' } });
     expect(error('A,javascript:alert(1)')?.data).toEqual({ line: 1, reason: 'link' });
-    expect(error(Array.from({ length: 201 }, (_, i) => `L${i},https://a.ro/${i}`).join('\n'))?.data).toEqual({ line: 0, reason: 'too_many' });
+    expect(error(Array.from({ length: 201 }, (_, i) => `L${i},https://a.ro/${i}`).join('\n'))?.data).toEqual({
+      line: 0,
+      reason: 'too_many',
+    });
   });
 });

@@ -161,9 +161,19 @@ export interface StaffAccountFacts {
 export const mayReadStaffAccount = (actor: Actor, target: StaffAccountFacts): boolean =>
   isStaffType(target.userType) && inScope(actor, target.organisationId);
 
-/** Nobody but a super administrator changes a super administrator's account. */
+/**
+ * Only an admin or the super administrator hands out the admin role or the organisation-admin
+ * flag, or manages an admin's account: a staff member trusted with `accountsEdit` through a
+ * responsibility must not be able to make themselves (or a mailbox they control) an admin.
+ */
+export const mayGrantAdminRole = (actor: Actor): boolean => actor.userType === 'admin' || isSuperAdmin(actor);
+
+/** Nobody but a super administrator changes a super administrator's account; only admins an admin's. */
 export const mayEditStaffAccount = (actor: Actor, target: StaffAccountFacts): boolean =>
-  can(actor, 'accountsEdit') && mayReadStaffAccount(actor, target) && (target.userType !== 'super_admin' || isSuperAdmin(actor));
+  can(actor, 'accountsEdit') &&
+  mayReadStaffAccount(actor, target) &&
+  (target.userType !== 'super_admin' || isSuperAdmin(actor)) &&
+  (target.userType !== 'admin' || mayGrantAdminRole(actor));
 
 export function staffAccountAbilities(actor: Actor, target: StaffAccountFacts) {
   const canEdit = mayEditStaffAccount(actor, target);

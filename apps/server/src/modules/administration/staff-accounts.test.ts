@@ -89,7 +89,11 @@ describe('POST /api/staff-accounts (invitation)', () => {
   });
 
   it('answers USER_ALREADY_EXISTS for a taken address, whatever its case', async () => {
-    const response = await call(t, 'POST', '/api/staff-accounts', DEMO.admin, { email: 'CITIZEN@demo.ghiseu.ro', first_name: 'A', last_name: 'B' });
+    const response = await call(t, 'POST', '/api/staff-accounts', DEMO.admin, {
+      email: 'CITIZEN@demo.ghiseu.ro',
+      first_name: 'A',
+      last_name: 'B',
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'USER_ALREADY_EXISTS' });
   });
@@ -123,7 +127,9 @@ describe('GET /api/staff-accounts', () => {
 
     const all = (await call(t, 'GET', '/api/staff-accounts?limit=500&pagination=true', DEMO.admin)).json();
     expect(all.data.every((u: { organisation_id: number }) => u.organisation_id === county)).toBe(true);
-    expect(all.data.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining([DEMO.staff, DEMO.admin, DEMO.superadmin]));
+    expect(all.data.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining([DEMO.staff, DEMO.admin, DEMO.superadmin]),
+    );
     // Citizens, archivers and consultants are not staff accounts.
     expect(all.data.some((u: { email: string }) => u.email === DEMO.archiver || u.email === DEMO.citizen)).toBe(false);
     expect(all.pagination.total).toBe(all.data.length);
@@ -196,7 +202,45 @@ describe('PATCH /api/staff-accounts/{id}', () => {
     const admin = await userId(t, DEMO.admin);
     const response = await call(t, 'PATCH', `/api/staff-accounts/${admin}`, DEMO.admin, { user_type_name: 'staff' });
     expect(response.statusCode).toBe(403);
-    expect((await call(t, 'PATCH', `/api/staff-accounts/${admin}`, DEMO.admin, { badge_number: 'CJMS-002' })).statusCode).toBe(200);
+    expect((await call(t, 'PATCH', `/api/staff-accounts/${admin}`, DEMO.admin, { badge_number: 'CJMS-002' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('account management delegated to a staff member', () => {
+  it('lets a staff member with accountsEdit manage staff but not create, promote or manage admins', async () => {
+    const responsibility = (
+      await call(t, 'POST', '/api/responsibilities', DEMO.admin, {
+        name: 'Gestiune conturi',
+        permissions: ['accountsRead', 'accountsEdit'],
+      })
+    ).json().data;
+    const fn = (
+      await call(t, 'POST', '/api/functions', DEMO.admin, { name: 'Resurse umane', responsibility_ids: [responsibility.id] })
+    ).json().data;
+    const email = 'resurse.umane@example.ro';
+    const manager = await inviteStaff(t, DEMO.admin, { email, function_ids: [fn.id] });
+    await activateWithPassword(t, manager);
+    const headers = { authorization: `Bearer ${(await login(email)).json().data.authToken}` };
+
+    const staffMember = await inviteStaff(t, headers);
+    expect((await call(t, 'PATCH', `/api/staff-accounts/${staffMember}`, headers, { badge_number: 'HR-1' })).statusCode).toBe(
+      200,
+    );
+    const asAdmin = await call(t, 'POST', '/api/staff-accounts', headers, {
+      email: 'nou.admin@example.ro',
+      first_name: 'Nou',
+      last_name: 'Admin',
+      user_type_name: 'admin',
+    });
+    expect(asAdmin.statusCode).toBe(403);
+    expect((await call(t, 'PATCH', `/api/staff-accounts/${manager}`, headers, { is_organisation_admin: true })).statusCode).toBe(
+      403,
+    );
+    const admin = await userId(t, DEMO.admin);
+    expect((await call(t, 'GET', `/api/staff-accounts/${admin}`, headers)).json().data.abilities.canEdit).toBe(false);
+    expect((await call(t, 'PUT', `/api/staff-accounts/${admin}/deactivate`, headers)).statusCode).toBe(403);
   });
 });
 
@@ -227,7 +271,12 @@ describe('activation, deactivation and password reset', () => {
     expect((await login(email)).statusCode).toBe(200);
     // The old token stays dead.
     expect((await call(t, 'GET', '/api/users/me', headers)).statusCode).toBe(403);
-    const actions = (await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)))).map((a) => a.action);
+    const actions = (
+      await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(id)))
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['staff_account.deactivate', 'staff_account.activate']));
   });
 
@@ -280,7 +329,10 @@ describe('DELETE /api/staff-accounts/{id}', () => {
     await login(email);
     const response = await call(t, 'DELETE', `/api/staff-accounts/${id}`, DEMO.admin);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ message: 'CONFLICT', data: { reason: 'referenced', references: { audit_entries: 1 } } });
+    expect(response.json()).toMatchObject({
+      message: 'CONFLICT',
+      data: { reason: 'referenced', references: { audit_entries: 1 } },
+    });
 
     const withUat = await inviteStaff(t, DEMO.admin);
     await call(t, 'PUT', `/api/staff-accounts/${withUat}/uats`, DEMO.admin, { uat_ids: [REGHIN] });
@@ -302,7 +354,9 @@ describe('UAT allocations', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.uats).toEqual([{ id: TARGU_MURES, name: 'Târgu Mureș' }]);
     const list = (await call(t, 'GET', '/api/territorial-unit-allocations/uats?pagination=true', DEMO.admin)).json();
-    expect(list.data).toContainEqual(expect.objectContaining({ uat_id: TARGU_MURES, user_id: id, organisation_id: county, uat_name: 'Târgu Mureș' }));
+    expect(list.data).toContainEqual(
+      expect.objectContaining({ uat_id: TARGU_MURES, user_id: id, organisation_id: county, uat_name: 'Târgu Mureș' }),
+    );
     const [entry] = await t.ctx.db
       .select()
       .from(auditLog)
@@ -334,8 +388,12 @@ describe('UAT allocations', () => {
     expect(unknown.json().data.uat_id).toBe(1);
 
     const theirs = await inviteStaff(t, other.headers);
-    expect((await call(t, 'PUT', `/api/staff-accounts/${theirs}/uats`, other.headers, { uat_ids: [TARGU_MURES] })).statusCode).toBe(400);
-    expect((await call(t, 'PUT', `/api/staff-accounts/${theirs}/uats`, other.headers, { uat_ids: [SIGHISOARA] })).statusCode).toBe(200);
+    expect(
+      (await call(t, 'PUT', `/api/staff-accounts/${theirs}/uats`, other.headers, { uat_ids: [TARGU_MURES] })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(t, 'PUT', `/api/staff-accounts/${theirs}/uats`, other.headers, { uat_ids: [SIGHISOARA] })).statusCode,
+    ).toBe(200);
     expect((await call(t, 'PUT', `/api/staff-accounts/${theirs}/uats`, DEMO.admin, { uat_ids: [] })).statusCode).toBe(404);
   });
 });

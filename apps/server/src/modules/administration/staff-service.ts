@@ -11,6 +11,7 @@ import { hashToken, newOpaqueToken } from '../../platform/tokens.js';
 import type { StaffAccountDetail, StaffAccountInviteRequest, StaffAccountPatchRequest } from './contracts.js';
 import {
   mayChangeRole,
+  mayGrantAdminRole,
   mayInviteStaff,
   mayReadStaffAccount,
   organisationScope,
@@ -105,6 +106,9 @@ export async function inviteStaffAccount(
 ): Promise<StaffAccountDetail> {
   const target = targetOrganisation(actor, input.organisation_id);
   if (!target.allowed || !mayInviteStaff(actor, target.organisationId)) throw new AppError('FORBIDDEN');
+  if ((input.user_type_name === 'admin' || input.is_organisation_admin) && !mayGrantAdminRole(actor)) {
+    throw new AppError('FORBIDDEN', { fields: ['user_type_name', 'is_organisation_admin'] });
+  }
   const organisationId = target.organisationId as number;
   const organisation = await repo.findOrganisation(ctx.db, organisationId);
   if (!organisation) throw invalidField('body.organisation_id', 'Instituția nu există');
@@ -184,6 +188,11 @@ export async function patchStaffAccount(
   if (patch.user_type_name !== undefined && patch.user_type_name !== current.userType && !mayChangeRole(actor, current)) {
     throw new AppError('FORBIDDEN', { fields: ['user_type_name'] });
   }
+  const promotes =
+    (patch.user_type_name === 'admin' && current.userType !== 'admin') ||
+    (patch.is_organisation_admin === true && !current.isOrganisationAdmin);
+  if (promotes && !mayGrantAdminRole(actor))
+    throw new AppError('FORBIDDEN', { fields: ['user_type_name', 'is_organisation_admin'] });
   const organisationId = current.organisationId as number;
   await checkMemberships(ctx.db, organisationId, patch);
   await ctx.db.transaction(async (tx) => {

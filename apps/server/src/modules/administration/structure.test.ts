@@ -38,7 +38,10 @@ describe('departments', () => {
     expect(list.json().pagination.total).toBe(1);
     expect(list.json().data[0].id).toBe(created.id);
 
-    const patched = await call(t, 'PATCH', `/api/departments/${created.id}`, DEMO.admin, { status: 'inactive', description: null });
+    const patched = await call(t, 'PATCH', `/api/departments/${created.id}`, DEMO.admin, {
+      status: 'inactive',
+      description: null,
+    });
     expect(patched.json().data).toMatchObject({ status: 'inactive', description: null });
     expect((await call(t, 'GET', `/api/departments?status[eq]=inactive`, DEMO.admin)).json().data).toHaveLength(1);
 
@@ -81,9 +84,10 @@ describe('departments', () => {
     const all = await call(t, 'GET', '/api/departments?limit=500', DEMO.superadmin);
     const organisationsSeen = new Set(all.json().data.map((d: { organisation_id: number }) => d.organisation_id));
     expect(organisationsSeen.has(county) && organisationsSeen.has(other.organisationId)).toBe(true);
-    expect((await call(t, 'POST', '/api/departments', DEMO.superadmin, { name: 'Din afară', organisation_id: other.organisationId })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call(t, 'POST', '/api/departments', DEMO.superadmin, { name: 'Din afară', organisation_id: other.organisationId }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('rejects unknown list fields with INVALID_QUERY', async () => {
@@ -95,7 +99,10 @@ describe('departments', () => {
 
 describe('functions', () => {
   it('creates a function with responsibilities, lists and edits it', async () => {
-    const responsibility = await create('/api/responsibilities', DEMO.admin, { name: 'Alocare cereri', permissions: ['CAN_ASSIGN_APPLICATION'] });
+    const responsibility = await create('/api/responsibilities', DEMO.admin, {
+      name: 'Alocare cereri',
+      permissions: ['CAN_ASSIGN_APPLICATION'],
+    });
     const created = await create('/api/functions', DEMO.admin, {
       name: 'Inspector urbanism',
       description: 'Verifică documentațiile',
@@ -129,7 +136,10 @@ describe('functions', () => {
 
   it('refuses responsibilities of another organisation', async () => {
     const foreign = await create('/api/responsibilities', other.headers, { name: 'Străină', permissions: ['controlRead'] });
-    const response = await call(t, 'POST', '/api/functions', DEMO.admin, { name: 'Cu străină', responsibility_ids: [foreign.id] });
+    const response = await call(t, 'POST', '/api/functions', DEMO.admin, {
+      name: 'Cu străină',
+      responsibility_ids: [foreign.id],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().data).toMatchObject({ ids: [foreign.id] });
   });
@@ -163,7 +173,10 @@ describe('responsibilities', () => {
   });
 
   it('rejects unknown permission keys with 400 VALIDATION_ERROR', async () => {
-    const response = await call(t, 'POST', '/api/responsibilities', DEMO.admin, { name: 'Inventată', permissions: ['makeCoffee'] });
+    const response = await call(t, 'POST', '/api/responsibilities', DEMO.admin, {
+      name: 'Inventată',
+      permissions: ['makeCoffee'],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('VALIDATION_ERROR');
     expect(response.json().data.fields[0].path).toMatch(/^body\.permissions/);
@@ -171,14 +184,22 @@ describe('responsibilities', () => {
 
   it('answers RESPONSIBILITY_ALREADY_EXISTS on a taken name', async () => {
     await create('/api/responsibilities', DEMO.admin, { name: 'Control', permissions: ['controlRead'] });
-    const response = await call(t, 'POST', '/api/responsibilities', DEMO.admin, { name: 'CONTROL', permissions: ['controlEdit'] });
+    const response = await call(t, 'POST', '/api/responsibilities', DEMO.admin, {
+      name: 'CONTROL',
+      permissions: ['controlEdit'],
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('RESPONSIBILITY_ALREADY_EXISTS');
   });
 
   it('refuses a save that leaves the permissions as they are (CONFLICT, reason unchanged)', async () => {
-    const created = await create('/api/responsibilities', DEMO.admin, { name: 'Neschimbată', permissions: ['controlRead', 'controlEdit'] });
-    const same = await call(t, 'PATCH', `/api/responsibilities/${created.id}`, DEMO.admin, { permissions: ['controlEdit', 'controlRead'] });
+    const created = await create('/api/responsibilities', DEMO.admin, {
+      name: 'Neschimbată',
+      permissions: ['controlRead', 'controlEdit'],
+    });
+    const same = await call(t, 'PATCH', `/api/responsibilities/${created.id}`, DEMO.admin, {
+      permissions: ['controlEdit', 'controlRead'],
+    });
     expect(same.statusCode).toBe(409);
     expect(same.json()).toEqual({ message: 'CONFLICT', data: { reason: 'unchanged' } });
     const empty = await call(t, 'PATCH', `/api/responsibilities/${created.id}`, DEMO.admin, { permissions: [] });
@@ -200,20 +221,26 @@ describe('responsibilities', () => {
   });
 
   it('does not let an organisation admin grant super-admin-only keys', async () => {
-    const response = await call(t, 'POST', '/api/responsibilities', DEMO.admin, { name: 'Escaladare', permissions: ['permissionsRead'] });
+    const response = await call(t, 'POST', '/api/responsibilities', DEMO.admin, {
+      name: 'Escaladare',
+      permissions: ['permissionsRead'],
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'FORBIDDEN', data: { permissions: ['permissionsRead'] } });
     const assignable = (await call(t, 'GET', '/api/responsibilities/assignable-permissions', DEMO.admin)).json().data;
     const keys = assignable.map((p: { key: string }) => p.key);
     expect(keys).toContain('CAN_ASSIGN_APPLICATION');
     expect(keys).not.toContain('permissionsRead');
-    expect((await call(t, 'GET', '/api/responsibilities/assignable-permissions', DEMO.superadmin)).json().data.length).toBeGreaterThan(
-      keys.length,
-    );
+    expect(
+      (await call(t, 'GET', '/api/responsibilities/assignable-permissions', DEMO.superadmin)).json().data.length,
+    ).toBeGreaterThan(keys.length);
   });
 
   it('changes the permissions of every staff member holding it at once', async () => {
-    const responsibility = await create('/api/responsibilities', DEMO.admin, { name: 'Asignare', permissions: ['CAN_ASSIGN_APPLICATION'] });
+    const responsibility = await create('/api/responsibilities', DEMO.admin, {
+      name: 'Asignare',
+      permissions: ['CAN_ASSIGN_APPLICATION'],
+    });
     const fn = await create('/api/functions', DEMO.admin, { name: 'Șef serviciu', responsibility_ids: [responsibility.id] });
     const staff = await userId(t, DEMO.staff);
     expect((await call(t, 'PATCH', `/api/staff-accounts/${staff}`, DEMO.admin, { function_ids: [fn.id] })).statusCode).toBe(200);
@@ -223,7 +250,9 @@ describe('responsibilities', () => {
     expect((await me()).functions).toEqual([{ id: fn.id, name: 'Șef serviciu' }]);
     expect((await call(t, 'GET', '/api/staff-accounts', DEMO.staff)).statusCode).toBe(403);
 
-    const patched = await call(t, 'PATCH', `/api/responsibilities/${responsibility.id}`, DEMO.admin, { permissions: ['accountsRead'] });
+    const patched = await call(t, 'PATCH', `/api/responsibilities/${responsibility.id}`, DEMO.admin, {
+      permissions: ['accountsRead'],
+    });
     expect(patched.statusCode).toBe(200);
     // Same session, no new sign-in: users/me and the guard read the new set.
     expect((await me()).permissions.CAN_ASSIGN_APPLICATION).toBeUndefined();
@@ -242,25 +271,41 @@ describe('responsibilities', () => {
   });
 
   it('shares super-admin responsibilities with every organisation, read-only for admins', async () => {
-    const shared = await create('/api/responsibilities', DEMO.superadmin, { name: 'Comună', permissions: ['controlRead'], organisation_id: null });
+    const shared = await create('/api/responsibilities', DEMO.superadmin, {
+      name: 'Comună',
+      permissions: ['controlRead'],
+      organisation_id: null,
+    });
     expect(shared.organisation_id).toBeNull();
     const seen = await call(t, 'GET', `/api/responsibilities/${shared.id}`, other.headers);
     expect(seen.json().data.abilities).toEqual({ canEdit: false, canDelete: false });
-    expect((await call(t, 'PATCH', `/api/responsibilities/${shared.id}`, other.headers, { name: 'Furată' })).statusCode).toBe(403);
-    expect((await call(t, 'POST', '/api/responsibilities', other.headers, { name: 'C', permissions: ['controlRead'], organisation_id: null })).statusCode).toBe(
+    expect((await call(t, 'PATCH', `/api/responsibilities/${shared.id}`, other.headers, { name: 'Furată' })).statusCode).toBe(
       403,
     );
+    expect(
+      (
+        await call(t, 'POST', '/api/responsibilities', other.headers, {
+          name: 'C',
+          permissions: ['controlRead'],
+          organisation_id: null,
+        })
+      ).statusCode,
+    ).toBe(403);
     // Usable by a function of any organisation.
-    expect((await call(t, 'POST', '/api/functions', other.headers, { name: 'Cu comună', responsibility_ids: [shared.id] })).statusCode).toBe(201);
+    expect(
+      (await call(t, 'POST', '/api/functions', other.headers, { name: 'Cu comună', responsibility_ids: [shared.id] })).statusCode,
+    ).toBe(201);
   });
 
   it('lists the organisation own and shared ones only, with the permission filter', async () => {
     const mine = await create('/api/responsibilities', DEMO.admin, { name: 'Numai județ', permissions: ['reportsView'] });
     const theirs = (await call(t, 'GET', '/api/responsibilities?limit=500', other.headers)).json().data;
     expect(theirs.some((r: { id: number }) => r.id === mine.id)).toBe(false);
-    expect(theirs.every((r: { organisation_id: number | null }) => r.organisation_id === null || r.organisation_id === other.organisationId)).toBe(
-      true,
-    );
+    expect(
+      theirs.every(
+        (r: { organisation_id: number | null }) => r.organisation_id === null || r.organisation_id === other.organisationId,
+      ),
+    ).toBe(true);
     expect((await call(t, 'GET', `/api/responsibilities/${mine.id}`, other.headers)).statusCode).toBe(404);
     const filtered = (await call(t, 'GET', '/api/responsibilities?permission[contains]=reportsView', DEMO.admin)).json().data;
     expect(filtered.map((r: { id: number }) => r.id)).toEqual([mine.id]);

@@ -48,10 +48,7 @@ export async function call(
 }
 
 export async function userId(t: TestApp, email: string): Promise<number> {
-  const [row] = await t.ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await t.ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row.id;
 }
 

@@ -16,7 +16,12 @@ export async function socialRoutes(fastify: FastifyInstance): Promise<void> {
     '/auth/providers',
     {
       config: publicRoute,
-      schema: { tags: ['auth'], summary: 'Furnizorii de autentificare socială configurați', security: [], response: { 200: z.object({ data: z.object({ google: z.boolean(), facebook: z.boolean() }) }) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Furnizorii de autentificare socială configurați',
+        security: [],
+        response: { 200: z.object({ data: z.object({ google: z.boolean(), facebook: z.boolean() }) }) },
+      },
     },
     async () => ({ data: availableProviders(app.ctx) }),
   );
@@ -25,7 +30,12 @@ export async function socialRoutes(fastify: FastifyInstance): Promise<void> {
     '/auth/google/url',
     {
       config: socialLimit,
-      schema: { tags: ['auth'], summary: 'Adresa de autentificare Google (OpenID Connect, PKCE)', security: [], response: { 200: z.object({ data: z.object({ url: z.string() }) }) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Adresa de autentificare Google (OpenID Connect, PKCE)',
+        security: [],
+        response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
+      },
     },
     async () => ({ data: { url: await googleAuthorizationUrl(app.ctx) } }),
   );
@@ -50,7 +60,13 @@ export async function socialRoutes(fastify: FastifyInstance): Promise<void> {
     '/auth/facebook',
     {
       config: socialLimit,
-      schema: { tags: ['auth'], summary: 'Autentificare cu tokenul de acces Facebook', security: [], body: z.object({ accessToken: z.string().min(1).max(4096) }), response: { 200: ZLoginResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Autentificare cu tokenul de acces Facebook',
+        security: [],
+        body: z.object({ accessToken: z.string().min(1).max(4096) }),
+        response: { 200: ZLoginResponse },
+      },
     },
     async (request) => facebookSignIn(app.ctx, request.body.accessToken, requestMeta(request)),
   );

@@ -28,7 +28,13 @@ function googleConfiguration(google: NonNullable<AppContext['config']['social'][
   if (!found) {
     const issuer = new URL(google.issuer);
     const loopback = issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
-    found = oidc.discovery(issuer, google.clientId, google.clientSecret, undefined, loopback ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    found = oidc.discovery(
+      issuer,
+      google.clientId,
+      google.clientSecret,
+      undefined,
+      loopback ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
     // A failed discovery must be retried next time, not cached.
     found.catch(() => discovered.delete(key));
     discovered.set(key, found);
@@ -52,7 +58,13 @@ export async function googleAuthorizationUrl(ctx: AppContext): Promise<string> {
   const codeVerifier = oidc.randomPKCECodeVerifier();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date()));
-    await tx.insert(oauthRequests).values({ stateHash: hashToken(state), provider: 'google', codeVerifier, nonce, expiresAt: new Date(Date.now() + REQUEST_TTL_MS) });
+    await tx.insert(oauthRequests).values({
+      stateHash: hashToken(state),
+      provider: 'google',
+      codeVerifier,
+      nonce,
+      expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
+    });
   });
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: google.redirectUri,
@@ -78,7 +90,13 @@ export async function googleSignIn(ctx: AppContext, callbackQuery: string, meta:
   // Single use: the state row is deleted whether or not the exchange succeeds.
   const [request] = await ctx.db
     .delete(oauthRequests)
-    .where(and(eq(oauthRequests.stateHash, hashToken(state)), eq(oauthRequests.provider, 'google'), gt(oauthRequests.expiresAt, new Date())))
+    .where(
+      and(
+        eq(oauthRequests.stateHash, hashToken(state)),
+        eq(oauthRequests.provider, 'google'),
+        gt(oauthRequests.expiresAt, new Date()),
+      ),
+    )
     .returning();
   if (!request) throw new AppError('INVALID_TOKEN');
   const configuration = await googleConfiguration(google).catch(() => {
@@ -98,7 +116,13 @@ export async function googleSignIn(ctx: AppContext, callbackQuery: string, meta:
   }
   const email = typeof claims?.email === 'string' ? claims.email : null;
   if (!claims || !email || claims.email_verified === false) throw new AppError('AUTH_INVALID');
-  return signInWithIdentity(ctx, 'google', claims.sub, { email, firstName: strOrNull(claims.given_name), lastName: strOrNull(claims.family_name) }, meta);
+  return signInWithIdentity(
+    ctx,
+    'google',
+    claims.sub,
+    { email, firstName: strOrNull(claims.given_name), lastName: strOrNull(claims.family_name) },
+    meta,
+  );
 }
 
 const strOrNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -134,7 +158,13 @@ export async function facebookSignIn(ctx: AppContext, accessToken: string, meta:
   meUrl.searchParams.set('access_token', accessToken);
   const me = await graph<{ id: string; email?: string; first_name?: string; last_name?: string }>(meUrl);
   if (!me.email) throw new AppError('FACEBOOK_EMAIL_NOT_RECEIVED');
-  return signInWithIdentity(ctx, 'facebook', me.id, { email: me.email, firstName: strOrNull(me.first_name), lastName: strOrNull(me.last_name) }, meta);
+  return signInWithIdentity(
+    ctx,
+    'facebook',
+    me.id,
+    { email: me.email, firstName: strOrNull(me.first_name), lastName: strOrNull(me.last_name) },
+    meta,
+  );
 }
 
 /**
@@ -154,7 +184,14 @@ async function signInWithIdentity(
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (user.status !== 'active') throw new AppError('AUTH_DISABLED');
     await tx.update(users).set({ lastLoginAt: new Date(), failedLoginCount: 0 }).where(eq(users.id, user.id));
-    await writeAudit(tx, { actorUserId: user.id, action: `auth.social_login.${provider}`, entityType: 'user', entityId: user.id, ip: meta.ip, requestId: meta.requestId });
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: `auth.social_login.${provider}`,
+      entityType: 'user',
+      entityId: user.id,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
     if (!user.phoneConfirmedAt) {
       const verificationToken = ctx.signer.sign({ purpose: VERIFICATION_TOKEN_PURPOSE, userId: user.id }, 3600);
       return { isEmailConfirmed: true, isPhoneConfirmed: false, data: { authToken: null, verificationToken } };
@@ -164,7 +201,12 @@ async function signInWithIdentity(
   });
 }
 
-async function resolveUser(tx: Db, provider: Provider, subject: string, person: { email: string; firstName: string | null; lastName: string | null }): Promise<number> {
+async function resolveUser(
+  tx: Db,
+  provider: Provider,
+  subject: string,
+  person: { email: string; firstName: string | null; lastName: string | null },
+): Promise<number> {
   const [linked] = await tx
     .select({ userId: socialIdentities.userId })
     .from(socialIdentities)
@@ -179,11 +221,23 @@ async function resolveUser(tx: Db, provider: Provider, subject: string, person: 
   } else {
     const [created] = await tx
       .insert(users)
-      .values({ email: person.email.trim().toLowerCase(), firstName: person.firstName, lastName: person.lastName, userType: 'citizen', emailConfirmedAt: new Date() })
+      .values({
+        email: person.email.trim().toLowerCase(),
+        firstName: person.firstName,
+        lastName: person.lastName,
+        userType: 'citizen',
+        emailConfirmedAt: new Date(),
+      })
       .returning({ id: users.id });
     userId = created.id;
     await tx.insert(profiles).values({ userId });
-    await writeAudit(tx, { actorUserId: userId, action: `user.registered.${provider}`, entityType: 'user', entityId: userId, after: { email: person.email } });
+    await writeAudit(tx, {
+      actorUserId: userId,
+      action: `user.registered.${provider}`,
+      entityType: 'user',
+      entityId: userId,
+      after: { email: person.email },
+    });
   }
   await tx.insert(socialIdentities).values({ userId, provider, subject }).onConflictDoNothing();
   return userId;

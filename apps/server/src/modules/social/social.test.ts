@@ -28,7 +28,10 @@ afterAll(async () => {
   await facebook?.close();
 });
 
-async function googleRoundTrip(): Promise<{ status: number; body: Record<string, unknown> & { data: { authToken: string | null; verificationToken: string | null } } }> {
+async function googleRoundTrip(): Promise<{
+  status: number;
+  body: Record<string, unknown> & { data: { authToken: string | null; verificationToken: string | null } };
+}> {
   const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/url' });
   expect(started.statusCode).toBe(200);
   const query = await followAuthorization(started.json().data.url, REDIRECT);
@@ -38,11 +41,19 @@ async function googleRoundTrip(): Promise<{ status: number; body: Record<string,
 
 describe('Google sign-in through OpenID Connect', () => {
   it('reports the configured providers', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ data: { google: true, facebook: true } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({
+      data: { google: true, facebook: true },
+    });
   });
 
   it('creates a citizen account for a new identity and asks for the phone', async () => {
-    google.setAccount({ sub: 'g-100', email: 'Noua.Persoana@example.ro', email_verified: true, given_name: 'Ana', family_name: 'Pop' });
+    google.setAccount({
+      sub: 'g-100',
+      email: 'Noua.Persoana@example.ro',
+      email_verified: true,
+      given_name: 'Ana',
+      family_name: 'Pop',
+    });
     const { status, body } = await googleRoundTrip();
     expect(status).toBe(200);
     expect(body).toMatchObject({ isEmailConfirmed: true, isPhoneConfirmed: false, data: { authToken: null } });
@@ -56,7 +67,11 @@ describe('Google sign-in through OpenID Connect', () => {
     google.setAccount({ sub: 'g-citizen', email: 'citizen@demo.ghiseu.ro', email_verified: true });
     const first = await googleRoundTrip();
     expect(first.body).toMatchObject({ isPhoneConfirmed: true, data: { verificationToken: null } });
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${first.body.data.authToken}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${first.body.data.authToken}` },
+    });
     expect(me.json().data.email).toBe('citizen@demo.ghiseu.ro');
     await googleRoundTrip();
     const links = await t.ctx.db.select().from(socialIdentities).where(eq(socialIdentities.subject, 'g-citizen'));
@@ -111,7 +126,9 @@ describe('without configured providers', () => {
   it('answers AUTH_SERVICE_UNAVAILABLE', async () => {
     const bare = await createTestApp();
     try {
-      expect((await bare.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ data: { google: false, facebook: false } });
+      expect((await bare.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({
+        data: { google: false, facebook: false },
+      });
       const response = await bare.app.inject({ method: 'GET', url: '/api/auth/google/url' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ message: 'AUTH_SERVICE_UNAVAILABLE' });

@@ -1,9 +1,6 @@
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, SECONDARY_ACCOUNT_ROLES, USER_TYPES } from '../roles.js';
 import {
-  ACCOUNT_STATUSES,
-  ACCOUNT_TYPES,
   isRomanianMobilePhone,
-  SECONDARY_ACCOUNT_ROLES,
-  USER_TYPES,
   VALIDATION_MESSAGES as M,
   zCnp,
   zCui,
@@ -17,14 +14,13 @@ import {
   zRomanianPhone,
   zSmsCode,
   zTermsAccepted,
-} from '@ghiseu/domain';
+} from '../validators/index.js';
 import { z } from 'zod';
 
 /**
  * Request and response contracts of the accounts module (registration, confirmations,
  * passwords, profile, users, sub-accounts). They feed fastify's validation and the OpenAPI
- * document; the web app may import the types. Candidates for `packages/domain/contracts` once
- * that package is opened to this work.
+ * document; shared with the web app's forms.
  *
  * Naming follows the calls of spec §7: the keys the specification spells (`confirmationKey`,
  * `confirmPassword`, `oldPassword`, `smsCode`) keep its camelCase, record fields are snake_case
