@@ -8,7 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
  * with a fresh embedded database and the demo accounts, driven by Debian's Chromium.
  */
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const port = 8080;
+// E2E_PORT lets two suites run side by side on one machine.
+const port = Number(process.env.E2E_PORT ?? 8080);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
 // The config is evaluated by the runner and by each worker: create the data folder once and
