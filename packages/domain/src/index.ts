@@ -8,6 +8,8 @@ export * from './settings.js';
 export * from './text.js';
 export * from './contracts/auth.js';
 export * from './contracts/reference.js';
+export * from './contracts/common.js';
 export * from './contracts/accounts.js';
+export * from './contracts/administration.js';
 export * from './validators/index.js';
 export * from './calendar.js';

@@ -330,6 +330,3 @@ export const ZUpdateSubAccountRequest = z
   })
   .refine((body) => body.role !== undefined || body.status !== undefined, { error: M.required, path: ['status'] });
 export type UpdateSubAccountRequest = z.infer<typeof ZUpdateSubAccountRequest>;
-
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const ZEchoQuery = z.object({ echo: z.enum(['true', 'false']).optional() });

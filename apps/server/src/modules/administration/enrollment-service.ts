@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import type { EnrollmentCreateRequest } from './contracts.js';
+import type { EnrollmentCreateRequest } from '@ghiseu/domain';
 import { enrollmentAbilities, inScope, mayEnrol, mayReadEnrollment, organisationScope, scopeCondition } from './policy.js';
 import { presentEnrollment, presentEnrollmentStatus } from './presenter.js';
 import * as repo from './repository.js';

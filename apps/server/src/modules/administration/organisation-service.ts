@@ -2,7 +2,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import type { AdminOrganisation, OrganisationCreateRequest, OrganisationPatchRequest } from './contracts.js';
+import type { AdminOrganisation, OrganisationCreateRequest, OrganisationPatchRequest } from '@ghiseu/domain';
 import {
   inScope,
   JURISDICTION_FIELDS,

@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import type { PermissionPatchRequest, PermissionRecord } from './contracts.js';
+import type { PermissionPatchRequest, PermissionRecord } from '@ghiseu/domain';
 import { mayEditPermissions } from './policy.js';
 import { presentPermission } from './presenter.js';
 import * as repo from './repository.js';

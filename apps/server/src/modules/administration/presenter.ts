@@ -1,3 +1,4 @@
+import { presentOrganisation as presentPublicOrganisation } from '../organisations/presenter.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type {
   AdminOrganisation,
@@ -7,7 +8,7 @@ import type {
   Responsibility,
   StaffAccount,
   StaffFunctionRecord,
-} from './contracts.js';
+} from '@ghiseu/domain';
 import {
   departmentAbilities,
   enrollmentAbilities,
@@ -35,23 +36,7 @@ import type {
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
 export function presentOrganisation(actor: Actor, row: OrganisationRow, userCount: number): AdminOrganisation {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    status: row.status,
-    type: row.type,
-    county_id: row.countyId,
-    locality_id: row.localityId,
-    uat_id: row.uatId,
-    is_test: row.isTest,
-    logo_file_id: row.logoFileId,
-    external_link: row.externalLink,
-    citizen_dashboard_visible: row.citizenDashboardVisible,
-    payment_order_details: row.paymentOrderDetails,
-    useful_links: row.usefulLinks,
-    abilities: organisationAbilities(actor, { id: row.id, userCount }),
-  };
+  return { ...presentPublicOrganisation(row), abilities: organisationAbilities(actor, { id: row.id, userCount }) };
 }
 
 /** The audit snapshot of an organisation (what a reader of the log needs to see the change). */

@@ -40,7 +40,7 @@ import {
   ZUatAllocation,
   ZUatAssignmentRequest,
   ZUsefulLinksCsv,
-} from './contracts.js';
+} from '@ghiseu/domain';
 import { loginDelegatedOrganisation } from './delegation-service.js';
 import * as enrollment from './enrollment-service.js';
 import * as organisation from './organisation-service.js';

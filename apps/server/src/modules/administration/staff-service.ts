@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { hashToken, newOpaqueToken } from '../../platform/tokens.js';
-import type { StaffAccountDetail, StaffAccountInviteRequest, StaffAccountPatchRequest } from './contracts.js';
+import type { StaffAccountDetail, StaffAccountInviteRequest, StaffAccountPatchRequest } from '@ghiseu/domain';
 import {
   mayChangeRole,
   mayGrantAdminRole,

@@ -13,7 +13,7 @@ import type {
   ZFunctionPatchRequest,
   ZResponsibilityCreateRequest,
   ZResponsibilityPatchRequest,
-} from './contracts.js';
+} from '@ghiseu/domain';
 import {
   departmentAbilities,
   functionAbilities,

@@ -3,8 +3,8 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBellCog, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { alertDialog } from '../../components/feedback/alert-dialog';
 import { confirmDialog } from '../../components/feedback/confirm-dialog';
+import { resetOwnPassword } from '../../features/auth/own-password-reset';
 import { displayName, useSession } from '../../lib/session';
 
 function initials(user: CurrentUser): string {
@@ -30,8 +30,7 @@ export function UserPanel({ user }: { user: CurrentUser }) {
       cancelLabel: t('common:no'),
     });
     if (!confirmed) return;
-    // The reset call belongs to the accounts module; until then the user is told so.
-    await alertDialog({ type: 'info', title: t('user.resetPassword.title'), message: t('user.resetPassword.pending') });
+    await resetOwnPassword();
   };
 
   const onLogout = async () => {

@@ -39,8 +39,20 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
 }
 
 const placeholder = lazyPage(() => import('../pages/placeholder-page'), 'PlaceholderPage');
-const authPlaceholder = lazyPage(() => import('../../features/auth/pages/auth-placeholder-page'), 'AuthPlaceholderPage');
 const signInPage = lazyPage(() => import('../../features/auth/pages/sign-in-page'), 'SignInPage');
+const signUpChoicePage = lazyPage(() => import('../../features/auth/pages/sign-up-choice-page'), 'SignUpChoicePage');
+const signUpPersonalPage = lazyPage(() => import('../../features/auth/pages/sign-up-page'), 'SignUpPersonalPage');
+const signUpProfessionalPage = lazyPage(() => import('../../features/auth/pages/sign-up-page'), 'SignUpProfessionalPage');
+const forgotPasswordPage = lazyPage(() => import('../../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const resetPasswordPage = lazyPage(() => import('../../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const setPasswordPage = lazyPage(() => import('../../features/auth/pages/reset-password-page'), 'SetPasswordPage');
+const changePasswordPage = lazyPage(() => import('../../features/auth/pages/change-password-page'), 'ChangePasswordPage');
+const googleCallbackPage = lazyPage(() => import('../../features/auth/pages/google-callback-page'), 'GoogleCallbackPage');
+const confirmEmailPage = lazyPage(() => import('../../features/auth/pages/confirm-email-page'), 'ConfirmEmailPage');
+const verifySmsPage = lazyPage(() => import('../../features/auth/pages/verify-sms-page'), 'VerifySmsPage');
+const invalidLinkPage = lazyPage(() => import('../../features/auth/pages/invalid-link-page'), 'InvalidLinkPage');
+const profilePage = lazyPage(() => import('../../features/profile/pages/profile-page'), 'ProfilePage');
+const subAccountsPage = lazyPage(() => import('../../features/sub-accounts/pages/sub-accounts-page'), 'SubAccountsPage');
 const homePage = lazyPage(() => import('../../features/home/pages/home-page'), 'HomePage');
 const aboutPage = lazyPage(() => import('../../features/about/pages/about-page'), 'AboutPage');
 export const errorPage = lazyPage(() => import('../pages/error-page'), 'ErrorPage');
@@ -59,9 +71,9 @@ function signedIn(
   return { path, page, meta: { titleKey, moduleKey, auth: true, ...(permissions ? { permissions } : {}), ...extra } };
 }
 
-/** A route of the accounts module (next issue), shown as a placeholder for now. */
-function account(path: string, titleKey: string, extra: Extra = {}): AppRouteDefinition {
-  return { path, page: authPlaceholder, meta: { titleKey, moduleKey: 'accounts', ...extra } };
+/** A route of the accounts module (sign-up, passwords, verification). */
+function account(path: string, titleKey: string, page: PageLoader, extra: Extra = {}): AppRouteDefinition {
+  return { path, page, meta: { titleKey, moduleKey: 'accounts', ...extra } };
 }
 
 const staffList = (path: string, titleKey: string) => signedIn(path, titleKey, 'staffApplications', ['applicationsStaffOwnRead']);
@@ -73,17 +85,17 @@ const archive = (path: string, titleKey: string) => signedIn(path, titleKey, 'ar
 export const APP_ROUTES: readonly AppRouteDefinition[] = [
   // Authentication area
   { path: '/auth/signin', page: signInPage, meta: { titleKey: 'signIn' } },
-  account('/auth/signup', 'signUp', { publicOnly: true, layout: 'bare' }),
-  account('/auth/signup/personal', 'signUpPersonal', { publicOnly: true }),
-  account('/auth/signup/professional', 'signUpProfessional', { publicOnly: true }),
-  account('/auth/forgot-password', 'forgotPassword', { publicOnly: true }),
-  account('/auth/reset-password', 'resetPassword', { publicOnly: true, confirmationKey: true }),
-  account('/auth/set-password', 'setPassword', { publicOnly: true, confirmationKey: true }),
-  account('/auth/change-password', 'changePassword', { publicOnly: true }),
-  account('/auth/google', 'googleCallback', { publicOnly: true }),
-  account('/auth/confirm-email', 'confirmEmail', { emailVerification: true }),
-  account('/auth/verify-sms', 'verifySms', { phoneVerification: true, verifyToken: true }),
-  account('/auth/invalid-link', 'invalidLink'),
+  account('/auth/signup', 'signUp', signUpChoicePage, { publicOnly: true, layout: 'bare' }),
+  account('/auth/signup/personal', 'signUpPersonal', signUpPersonalPage, { publicOnly: true }),
+  account('/auth/signup/professional', 'signUpProfessional', signUpProfessionalPage, { publicOnly: true }),
+  account('/auth/forgot-password', 'forgotPassword', forgotPasswordPage, { publicOnly: true }),
+  account('/auth/reset-password', 'resetPassword', resetPasswordPage, { publicOnly: true, confirmationKey: true }),
+  account('/auth/set-password', 'setPassword', setPasswordPage, { publicOnly: true, confirmationKey: true }),
+  account('/auth/change-password', 'changePassword', changePasswordPage, { publicOnly: true }),
+  account('/auth/google', 'googleCallback', googleCallbackPage, { publicOnly: true }),
+  account('/auth/confirm-email', 'confirmEmail', confirmEmailPage, { emailVerification: true }),
+  account('/auth/verify-sms', 'verifySms', verifySmsPage, { phoneVerification: true, verifyToken: true }),
+  account('/auth/invalid-link', 'invalidLink', invalidLinkPage),
 
   // Home and applications
   signedIn('/home', 'home', 'applications', undefined, {}, homePage),
@@ -156,7 +168,8 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   signedIn('/real-estate-register', 'realEstateRegister', 'realEstateRegister', ['realEstateRegisterRead']),
   signedIn('/dashboard', 'dashboard', 'dashboard', ['dashboardView']),
   signedIn('/dashboard-reports', 'dashboardReports', 'dashboard', ['reportsView']),
-  signedIn('/profile', 'profile', 'profile'),
+  signedIn('/profile', 'profile', 'profile', undefined, {}, profilePage),
+  signedIn('/sub-accounts', 'subAccounts', 'profile', ['legalEntityAccounts'], {}, subAccountsPage),
   signedIn('/notifications', 'notificationSettings', 'notifications', ['notificationPreferences']),
   signedIn('/staff-enrollment/redirect/:id', 'staffEnrollment', 'profile'),
   { path: '/faq', page: placeholder, meta: { titleKey: 'faq', moduleKey: 'faq' } },

@@ -16,19 +16,15 @@ export type LoginOutcome =
   | { kind: 'error'; message: string };
 
 /**
- * The login flow of spec §4, shared by the sign-in page and the session-expired modal:
- * e-mail not confirmed → e-mail verification (keeping the verification token); phone not
- * confirmed → SMS verification; otherwise store the token, load the profile and (on the page)
- * go to /home, or close the pop-up window and send its opener home. An expired password asks for
- * confirmation and opens change-password with the e-mail.
+ * What follows a successful credential check (login, Google or Facebook, spec §4): e-mail not
+ * confirmed → e-mail verification (keeping the verification token); phone not confirmed → SMS
+ * verification; otherwise store the token, load the profile and go to /home (or close the
+ * pop-up window and send its opener home; in the session modal, stay on the page).
  */
-export function useLoginFlow({ inModal = false }: { inModal?: boolean } = {}) {
-  const { t } = useTranslation('auth');
+export function useContinueAfterLogin({ inModal = false }: { inModal?: boolean } = {}) {
   const navigate = useNavigate();
   const session = useSession();
-  const loginMutation = useLogin();
-
-  const continueAfterLogin = useCallback(
+  return useCallback(
     async (response: LoginResponse, email: string): Promise<LoginOutcome> => {
       const { isEmailConfirmed, isPhoneConfirmed, data } = response;
       if (!isEmailConfirmed || !isPhoneConfirmed) {
@@ -51,6 +47,22 @@ export function useLoginFlow({ inModal = false }: { inModal?: boolean } = {}) {
     },
     [inModal, navigate, session],
   );
+}
+
+/**
+ * The login flow of spec §4, shared by the sign-in page and the session-expired modal:
+ * e-mail not confirmed → e-mail verification (keeping the verification token); phone not
+ * confirmed → SMS verification; otherwise store the token, load the profile and (on the page)
+ * go to /home, or close the pop-up window and send its opener home. An expired password asks for
+ * confirmation and opens change-password with the e-mail.
+ */
+export function useLoginFlow({ inModal = false }: { inModal?: boolean } = {}) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const session = useSession();
+  const loginMutation = useLogin();
+
+  const continueAfterLogin = useContinueAfterLogin({ inModal });
 
   const submit = useCallback(
     async (credentials: LoginRequest): Promise<LoginOutcome> => {

@@ -5,13 +5,35 @@ import { useLocation } from 'react-router';
 import { isSignInPopup } from '../../../lib/embedding';
 import { useSession } from '../../../lib/session';
 import { getStoredToken } from '../../../lib/storage';
+import { FormAlert } from '../components/form-alert';
 import { LoginForm } from '../components/login-form';
 
-/** /auth/signin (spec §2): logs out any current session on mount, unless shown as a pop-up. */
+/** Messages other account screens leave for the sign-in page (through the navigation state). */
+const NOTICES = ['emailConfirmed', 'phoneConfirmed', 'passwordReset', 'passwordSet', 'passwordChanged'] as const;
+type Notice = (typeof NOTICES)[number];
+
+interface SignInState {
+  notice?: Notice;
+  error?: string;
+}
+
+function readState(state: unknown): SignInState {
+  const { notice, error } = (state ?? {}) as { notice?: unknown; error?: unknown };
+  return {
+    notice: NOTICES.includes(notice as Notice) ? (notice as Notice) : undefined,
+    error: typeof error === 'string' ? error : undefined,
+  };
+}
+
+/**
+ * /auth/signin (spec §2): logs out any current session on mount, unless shown as a pop-up. Shows
+ * the success message or error other account screens send it here with.
+ */
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const { signOut, user } = useSession();
   const location = useLocation();
+  const { notice, error } = readState(location.state);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival at the page.
   useEffect(() => {
@@ -31,6 +53,12 @@ export function SignInPage() {
               {t('signIn.subtitle')}
             </Text>
           </div>
+          {notice ? (
+            <FormAlert tone="success" data-testid="signin-notice">
+              {t(`signIn.notices.${notice}`)}
+            </FormAlert>
+          ) : null}
+          {error ? <FormAlert data-testid="signin-error">{error}</FormAlert> : null}
           <LoginForm />
         </Stack>
       </Paper>

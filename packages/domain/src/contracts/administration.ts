@@ -1,17 +1,7 @@
-import {
-  ACCOUNT_STATUSES,
-  ORGANISATION_TYPES,
-  PERMISSION_CATEGORIES,
-  PERMISSION_KEYS,
-  USER_TYPES,
-  ZOrganisation,
-  zHttpsUrl,
-  zIsoDate,
-  zCnp,
-  zEmail,
-  zRequiredText,
-  zRomanianPhone,
-} from '@ghiseu/domain';
+import { ACCOUNT_STATUSES, ORGANISATION_TYPES, USER_TYPES } from '../roles.js';
+import { PERMISSION_CATEGORIES, PERMISSION_KEYS } from '../permissions.js';
+import { ZOrganisation } from './reference.js';
+import { zHttpsUrl, zIsoDate, zCnp, zEmail, zRequiredText, zRomanianPhone } from '../validators/index.js';
 import { z } from 'zod';
 
 /**
@@ -21,8 +11,6 @@ import { z } from 'zod';
  * document at /api/docs describes them. PATCH bodies are JSON merge patches: an absent field
  * stays as it is, `null` clears a nullable field.
  */
-
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive().describe('Identificatorul înregistrării') });
 
 /**
  * Query of a list endpoint (DESIGN.md §4). Filters are written `field[op]=value`; the allowed
