@@ -52,7 +52,14 @@ export async function preparePostgresTemplate(adminUrl: string): Promise<string>
       await database.close();
     }
     // Renamed only when complete, so an interrupted build is never mistaken for a template.
-    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    try {
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } catch (error) {
+      // Another test run finished the same template first: use it, drop ours.
+      await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      const done = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!done.rowCount) throw error;
+    }
     return name;
   } finally {
     await admin.end();
