@@ -19,6 +19,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with what it requires; the authorisation sweep test reads it. */
+    routeRequirements: RouteRequirement[];
+  }
+}
+
+export interface RouteRequirement {
+  method: string;
+  url: string;
+  auth: RouteAuth;
 }
 
 export const requirePermission = (...anyOf: PermissionKey[]): { auth: RouteAuth } => ({ auth: { anyOf } });
@@ -38,13 +48,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; policy: SessionPolicy }): void {
   app.decorateRequest('actor', null);
+  const requirements: RouteRequirement[] = [];
+  app.decorate('routeRequirements', requirements);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (isApi && !route.config?.auth) throw new Error(`route ${route.method} ${route.url} declares no config.auth`);
+    if (!isApi) return;
+    if (!route.config?.auth) throw new Error(`route ${route.method} ${route.url} declares no config.auth`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') requirements.push({ method, url: route.url, auth: route.config.auth });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: the caller is checked before the body is parsed or validated, so a refused
+  // caller learns nothing about the route's schema.
+  app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config?.auth;
     if (!auth) return;
     const token = bearerToken(request);

@@ -34,7 +34,6 @@ export function focusFirstInvalid(root: HTMLElement | null): void {
 }
 
 /** The Romanian text of a failed call (spec §8 catalogue). */
-export const apiErrorText = (error: unknown): string =>
-  error instanceof ApiError ? error.userMessage : DEFAULT_ERROR_MESSAGE;
+export const apiErrorText = (error: unknown): string => (error instanceof ApiError ? error.userMessage : DEFAULT_ERROR_MESSAGE);
 
 export const errorCode = (error: unknown): string => (error instanceof ApiError ? error.code : '');

@@ -79,14 +79,11 @@ const shape = ZProfileUpdateRequest.shape;
 /** The contract's rules for the fields of this form (formats only: an incomplete profile may be saved). */
 export const profileFormSchema = z
   .object(Object.fromEntries(PROFILE_FORM_FIELDS.map((field) => [field, shape[field]])) as Pick<typeof shape, ProfileField>)
-  .refine(
-    (body) => !body.id_card_issue_date || !body.id_card_expiry_date || body.id_card_issue_date < body.id_card_expiry_date,
-    {
-      error: M.dateRange,
-      path: ['id_card_expiry_date'],
-      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-    },
-  );
+  .refine((body) => !body.id_card_issue_date || !body.id_card_expiry_date || body.id_card_issue_date < body.id_card_expiry_date, {
+    error: M.dateRange,
+    path: ['id_card_expiry_date'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 /** The resolver of the form (the contract's input types are wider than the inputs' values). */
@@ -108,7 +105,9 @@ export interface ProfileLayout {
   staff: boolean;
 }
 
-export function profileLayout(profile: Pick<Profile, 'user_type_name' | 'account_type' | 'company_data_inherited'>): ProfileLayout {
+export function profileLayout(
+  profile: Pick<Profile, 'user_type_name' | 'account_type' | 'company_data_inherited'>,
+): ProfileLayout {
   const company = profile.user_type_name === 'legal_entity';
   return {
     foreigner: profile.user_type_name === 'foreigner',

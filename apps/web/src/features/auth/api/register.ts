@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { readContract } from '../../../lib/contract';
 
 export type RegisterBody = z.input<typeof ZRegisterRequest>;
-export type RegisterResult = z.infer<typeof ZRegisterResponse>["data"];
+export type RegisterResult = z.infer<typeof ZRegisterResponse>['data'];
 
 /** `POST /auth/register` → 201: an unconfirmed account; the confirmation link goes by e-mail. */
 export async function register(body: RegisterBody): Promise<RegisterResult> {

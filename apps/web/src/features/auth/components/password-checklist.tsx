@@ -21,14 +21,27 @@ export function PasswordChecklist({ password }: { password: string }) {
   const { t } = useTranslation('auth');
   const met = metPasswordRules(password);
   return (
-    <List spacing={2} size="sm" listStyleType="none" mt={4} aria-label={t('password.checklistLabel')} data-testid="password-checklist">
+    <List
+      spacing={2}
+      size="sm"
+      listStyleType="none"
+      mt={4}
+      aria-label={t('password.checklistLabel')}
+      data-testid="password-checklist"
+    >
       {PASSWORD_RULES.map((rule) => (
         <List.Item
           key={rule}
           data-rule={rule}
           data-met={met[rule]}
           icon={
-            <ThemeIcon size={18} radius="xl" color={met[rule] ? 'green.9' : 'gray.6'} variant={met[rule] ? 'filled' : 'light'} aria-hidden>
+            <ThemeIcon
+              size={18}
+              radius="xl"
+              color={met[rule] ? 'green.9' : 'gray.6'}
+              variant={met[rule] ? 'filled' : 'light'}
+              aria-hidden
+            >
               {met[rule] ? <IconCheck size={12} /> : <IconX size={12} />}
             </ThemeIcon>
           }

@@ -79,8 +79,7 @@ export function SmsVerification({ token, onVerified, onInvalidToken }: SmsVerifi
       const code = errorCode(error);
       if (code === 'INVALID_TOKEN') return onInvalidToken();
       const remaining = (error as { data?: { remaining_attempts?: unknown } }).data?.remaining_attempts;
-      const message =
-        code === 'SMS_CODE_INVALID' && remaining === 0 ? t('verifySms.noAttemptsLeft') : apiErrorText(error);
+      const message = code === 'SMS_CODE_INVALID' && remaining === 0 ? t('verifySms.noAttemptsLeft') : apiErrorText(error);
       if (code === 'SMS_CODE_INVALID' || code === 'SMS_CODE_EXPIRED') {
         codeForm.setError('smsCode', { type: 'server', message }, { shouldFocus: true });
       } else if (!applyServerFieldErrors(error, codeForm.setError, ['smsCode'])) {

@@ -36,7 +36,8 @@ function ConfirmWithKey({ confirmationKey }: { confirmationKey: string }) {
     confirm.mutate(confirmationKey, {
       onSuccess: ({ isPhoneConfirmed, data }) => {
         if (!isPhoneConfirmed && data.verificationToken) {
-          if (pendingLogin) setPendingLogin({ ...pendingLogin, isEmailConfirmed: true, verificationToken: data.verificationToken });
+          if (pendingLogin)
+            setPendingLogin({ ...pendingLogin, isEmailConfirmed: true, verificationToken: data.verificationToken });
           navigate(`/auth/verify-sms?token=${encodeURIComponent(data.verificationToken)}`, { replace: true });
         } else {
           setPendingLogin(null);
@@ -60,11 +61,7 @@ function ConfirmWithKey({ confirmationKey }: { confirmationKey: string }) {
   if (confirm.isError && errorCode(confirm.error) !== 'INVALID_TOKEN') {
     return (
       <AuthCard title={t('routes:confirmEmail')}>
-        <ErrorState
-          title={t('auth:checkEmail.confirmFailed')}
-          message={apiErrorText(confirm.error)}
-          onRetry={run}
-        />
+        <ErrorState title={t('auth:checkEmail.confirmFailed')} message={apiErrorText(confirm.error)} onRetry={run} />
         <Group justify="center">
           <Button component={Link} to="/auth/signin" variant="subtle">
             {t('auth:common.backToSignIn')}

@@ -21,13 +21,18 @@ export async function sendPhoneChangeCode(phone: string): Promise<void> {
  * closed at once (best effort).
  */
 export async function confirmPhoneChange(body: { phone: string; smsCode: string }): Promise<VerificationResponse> {
-  const response = readContract(ZVerificationResponse, await api.post<unknown>('/auth/phone/validate', body), 'auth/phone/validate');
+  const response = readContract(
+    ZVerificationResponse,
+    await api.post<unknown>('/auth/phone/validate', body),
+    'auth/phone/validate',
+  );
   const extra = response.data.authToken;
   if (extra) await api.post<void>('/token-invalidate-requests', { token: extra }, { skipSessionCheck: true }).catch(() => {});
   return response;
 }
 
-export const useSendPhoneChangeCode = () => useMutation({ mutationFn: sendPhoneChangeCode, meta: { skipGlobalErrorHandler: true } });
+export const useSendPhoneChangeCode = () =>
+  useMutation({ mutationFn: sendPhoneChangeCode, meta: { skipGlobalErrorHandler: true } });
 
 export function useConfirmPhoneChange() {
   const queryClient = useQueryClient();

@@ -64,7 +64,8 @@ export function AccountCard({ profile, record }: AccountCardProps) {
       form.reset(values);
       showToast('success', t('account.nameSaved'));
     } catch (error) {
-      if (applyServerFieldErrors(error, form.setError, ['first_name', 'last_name']) === 0) showToast('error', apiErrorText(error));
+      if (applyServerFieldErrors(error, form.setError, ['first_name', 'last_name']) === 0)
+        showToast('error', apiErrorText(error));
     }
   });
 
@@ -96,7 +97,14 @@ export function AccountCard({ profile, record }: AccountCardProps) {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="profile-account" data-testid="account-card">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="profile-account"
+      data-testid="account-card"
+    >
       <Stack gap="lg">
         <Title order={2} size="h4" id="profile-account">
           {t('account.title')}
@@ -113,13 +121,25 @@ export function AccountCard({ profile, record }: AccountCardProps) {
             )}
             <FileButton onChange={(file) => void onPhoto(file)} accept={PHOTO_TYPES.join(',')}>
               {(props) => (
-                <Button {...props} size="xs" variant="outline" leftSection={<IconPhoto size={14} aria-hidden />} loading={uploading}>
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="outline"
+                  leftSection={<IconPhoto size={14} aria-hidden />}
+                  loading={uploading}
+                >
                   {t('account.changePhoto')}
                 </Button>
               )}
             </FileButton>
             {user?.photo ? (
-              <Button size="xs" variant="subtle" color="red.9" leftSection={<IconTrash size={14} aria-hidden />} onClick={onRemovePhoto}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red.9"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={onRemovePhoto}
+              >
                 {t('account.removePhoto')}
               </Button>
             ) : null}

@@ -207,7 +207,8 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         onPicked: () => setValue('village_id', null),
       })}
       {selectControl('village_id', {
-        load: localityId === null ? async () => ({ options: [], hasMore: false }) : loadVillageOptions(localityId, rememberVillages),
+        load:
+          localityId === null ? async () => ({ options: [], hasMore: false }) : loadVillageOptions(localityId, rememberVillages),
         knownId: profile.village_id,
         knownLabel: profile.village_name,
         disabled: localityId === null,
@@ -300,7 +301,11 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         )}
         {layout.foreigner ? (
           <Section id="profile-foreign-address" title={t('sections.foreignAddress')}>
-            {selectControl('country_id', { load: loadCountryOptions, knownId: profile.country_id, knownLabel: profile.country_name })}
+            {selectControl('country_id', {
+              load: loadCountryOptions,
+              knownId: profile.country_id,
+              knownLabel: profile.country_name,
+            })}
             <TextControl name="city" control={control} required={req('city')} />
             <TextControl name="address" control={control} required={req('address')} />
           </Section>
@@ -343,7 +348,9 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         <Section id="profile-bank" title={t('sections.bank')}>
           <TextControl name="iban" control={control} required={false} description={t('hints.iban')} maxLength={42} uppercase />
           <TextControl name="bank" control={control} required={false} />
-          {layout.architectLicence ? <TextControl name="architect_licence" control={control} required={false} maxLength={50} /> : null}
+          {layout.architectLicence ? (
+            <TextControl name="architect_licence" control={control} required={false} maxLength={50} />
+          ) : null}
         </Section>
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} data-testid="profile-save">

@@ -15,7 +15,14 @@ export function StaffCard({ profile }: { profile: Profile }) {
     [t('fields.enrolled'), profile.enrolled ? t('enrolled.yes') : t('enrolled.no')],
   ];
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="profile-staff" data-testid="staff-card">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="profile-staff"
+      data-testid="staff-card"
+    >
       <Stack gap="md">
         <Title order={2} size="h4" id="profile-staff">
           {t('sections.staff')}

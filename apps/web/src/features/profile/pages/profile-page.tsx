@@ -45,8 +45,7 @@ export function ProfilePage() {
   const mayHaveSubAccounts = can('legalEntityAccounts') && user?.account_type === 'professional';
   const recordQuery = useUserRecord(user?.user_id ?? null, mayHaveSubAccounts);
   const record = recordQuery.data;
-  const managesSubAccounts =
-    mayHaveSubAccounts && record?.parent_user_id === null && record.secondary_role === 'administrator';
+  const managesSubAccounts = mayHaveSubAccounts && record?.parent_user_id === null && record.secondary_role === 'administrator';
 
   const heading = (
     <div>

@@ -1,9 +1,4 @@
-import {
-  type CreateSubAccountRequest,
-  type SubAccount,
-  type UpdateSubAccountRequest,
-  ZSubAccount,
-} from '@ghiseu/domain';
+import { type CreateSubAccountRequest, type SubAccount, type UpdateSubAccountRequest, ZSubAccount } from '@ghiseu/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
