@@ -18,6 +18,13 @@ import { loggerOptions } from './platform/logger.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { administrationRoutes } from './modules/administration/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { formsRoutes } from './modules/forms/routes.js';
+import { applicationTypesRoutes } from './modules/application-types/routes.js';
+import { documentSeriesRoutes } from './modules/document-series/routes.js';
+import { applicationsRoutes } from './modules/applications/routes.js';
+import { beneficiariesRoutes } from './modules/beneficiaries/routes.js';
+import { realEstateRoutes } from './modules/real-estate/routes.js';
+import { publicStatusRoutes } from './modules/public-status/routes.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { filesRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -117,6 +124,13 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(organisationsRoutes, { prefix: '/api' });
   await app.register(territoryRoutes, { prefix: '/api' });
+  await app.register(formsRoutes, { prefix: '/api' });
+  await app.register(applicationTypesRoutes, { prefix: '/api' });
+  await app.register(documentSeriesRoutes, { prefix: '/api' });
+  await app.register(applicationsRoutes, { prefix: '/api' });
+  await app.register(beneficiariesRoutes, { prefix: '/api' });
+  await app.register(realEstateRoutes, { prefix: '/api' });
+  await app.register(publicStatusRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 
   registerWebApp(app, config.webDist);

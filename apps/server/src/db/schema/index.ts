@@ -3,3 +3,4 @@ export * from './organisations.js';
 export * from './users.js';
 export * from './platform.js';
 export * from './accounts.js';
+export * from './applications.js';

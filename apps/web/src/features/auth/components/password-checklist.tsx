@@ -38,7 +38,7 @@ export function PasswordChecklist({ password }: { password: string }) {
             <ThemeIcon
               size={18}
               radius="xl"
-              color={met[rule] ? 'green.9' : 'gray.6'}
+              color={met[rule] ? 'green.9' : 'gray'}
               variant={met[rule] ? 'filled' : 'light'}
               aria-hidden
             >

@@ -71,6 +71,7 @@ export function ChangePasswordPage() {
               autoComplete="username"
               withAsterisk
               readOnly={emailFromLink !== ''}
+              variant={emailFromLink !== '' ? 'filled' : undefined}
               error={errors.email?.message}
               data-testid="change-email"
               {...form.register('email')}

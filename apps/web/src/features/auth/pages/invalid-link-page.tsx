@@ -64,7 +64,7 @@ export function InvalidLinkPage() {
   return (
     <AuthCard title={t('routes:invalidLink')} data-testid="invalid-link">
       <Group wrap="nowrap" align="flex-start" gap="md">
-        <ThemeIcon size={44} radius="xl" variant="light" color="red.9" aria-hidden>
+        <ThemeIcon size={44} radius="xl" variant="light" color="red" aria-hidden>
           <IconLinkOff size={24} />
         </ThemeIcon>
         <Stack gap="xs">

@@ -30,7 +30,7 @@ import { useSettings } from '../../../lib/settings';
 import { InviteSubAccountModal } from '../components/invite-sub-account-modal';
 import { useSubAccounts, useUpdateSubAccount } from '../api/sub-accounts';
 
-const STATUS_COLORS: Record<SubAccount['status'], string> = { active: 'green.9', inactive: 'gray.7', pending: 'orange.9' };
+const STATUS_COLORS: Record<SubAccount['status'], string> = { active: 'green.9', inactive: 'gray.7', pending: 'blue.9' };
 
 const nameOf = (row: SubAccount) => [row.last_name, row.first_name].filter(Boolean).join(' ') || row.email;
 
@@ -118,7 +118,7 @@ export function SubAccountsPage() {
         sortable: true,
         size: 150,
         cell: (row) => (
-          <Badge variant="light" color={STATUS_COLORS[row.status]} data-testid={`status-${row.id}`}>
+          <Badge variant="filled" color={STATUS_COLORS[row.status]} data-testid={`status-${row.id}`}>
             {t(`statuses.${row.status}`)}
           </Badge>
         ),

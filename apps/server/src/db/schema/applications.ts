@@ -1,0 +1,421 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES } from '@ghiseu/domain';
+import { files } from './platform.js';
+import { organisations } from './organisations.js';
+import { counties, territorialUnits } from './territory.js';
+import { multiPolygon3844 } from './types.js';
+import { users } from './users.js';
+
+/** Form interfaces built by the super admin; the fields live in versions. */
+export const forms = pgTable(
+  'forms',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    /** The draft being edited (a JSON field list, see the form-definition contract). */
+    draftDefinition: jsonb('draft_definition').notNull().default({ fields: [] }),
+    /** The latest published version; applications keep the version they were filed with. */
+    publishedVersionId: integer('published_version_id'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('forms_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/** An immutable published version of a form. */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').notNull(),
+    publishedBy: integer('published_by').references(() => users.id),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('form_versions_unique').on(t.formId, t.version)],
+);
+
+export const documentSeriesTypes = pgTable(
+  'document_series_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_series_types_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A numbered register (registratură). Numbers come from `document_series_counters` inside the
+ * business transaction (DESIGN.md §3): no gaps, no duplicates, yearly reset when asked.
+ */
+export const documentSeries = pgTable(
+  'document_series',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => documentSeriesTypes.id),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    separator: text('separator').notNull().default('/'),
+    prefix: text('prefix').notNull().default(''),
+    rejectedPrefix: text('rejected_prefix').notNull().default(''),
+    /** Categories / registers the series serves (free labels). */
+    registers: jsonb('registers').$type<string[]>().notNull().default([]),
+    yearlyReset: boolean('yearly_reset').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_series_name_unique').on(t.organisationId, sql`lower(${t.name})`), index('document_series_type_idx').on(t.typeId, t.organisationId)],
+);
+
+/**
+ * The last number given per series, year (0 for series that never reset) and kind. Taken with
+ * INSERT … ON CONFLICT DO UPDATE … RETURNING, which locks the row until the transaction ends.
+ */
+export const documentSeriesCounters = pgTable(
+  'document_series_counters',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => documentSeries.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    kind: text('kind', { enum: ['main', 'rejected'] }).notNull(),
+    currentIndex: integer('current_index').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.year, t.kind] })],
+);
+
+/** Application types of spec §3 (configured by the super admin). */
+export const applicationTypes = pgTable(
+  'application_types',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    domain: text('domain').notNull().default('urbanism'),
+    category: text('category', { enum: ['inbound', 'outbound', 'internal'] })
+      .notNull()
+      .default('inbound'),
+    citizenFormId: integer('citizen_form_id').references(() => forms.id),
+    staffFormId: integer('staff_form_id').references(() => forms.id),
+    rejectFormId: integer('reject_form_id').references(() => forms.id),
+    /** Document templates by role: staff, rejection, clarification, public, citizen (used by the documents issue). */
+    documentTemplateIds: jsonb('document_template_ids').$type<Record<string, number | null>>().notNull().default({}),
+    /** Series types by use: incoming, outgoing, visa1, visa2, visaRejection. */
+    seriesTypeIds: jsonb('series_type_ids').$type<Record<string, number | null>>().notNull().default({}),
+    /** Tax categories: construction, land, extra (used by the payments issue). */
+    taxCategoryIds: jsonb('tax_category_ids').$type<Record<string, number | null>>().notNull().default({}),
+    referenceTypeIds: jsonb('reference_type_ids').$type<number[]>().notNull().default([]),
+    archiveDocumentTypeCode: text('archive_document_type_code'),
+    workflowId: integer('workflow_id'),
+    isAuto: boolean('is_auto').notNull().default(false),
+    /** Response period in days (0–9999). */
+    remainingPeriod: integer('remaining_period').notNull().default(30),
+    listOrder: integer('list_order').notNull().default(0),
+    discounts: jsonb('discounts').$type<{ name: string; percent: number }[]>().notNull().default([]),
+    uatIds: jsonb('uat_ids').$type<number[]>().notNull().default([]),
+    dynamicForm: boolean('dynamic_form').notNull().default(true),
+    digitalSeal: boolean('digital_seal').notNull().default(false),
+    customSealFileId: integer('custom_seal_file_id'),
+    relatedClarificationTypeId: integer('related_clarification_type_id'),
+    relatedInternalTypeId: integer('related_internal_type_id'),
+    departmentIds: jsonb('department_ids').$type<number[]>().notNull().default([]),
+    functionIds: jsonb('function_ids').$type<number[]>().notNull().default([]),
+    usageCategories: jsonb('usage_categories').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('application_types_name_unique').on(t.organisationId, sql`lower(${t.name})`)],
+);
+
+/** An application (cerere) and its citizen-side data. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    applicationTypeId: integer('application_type_id')
+      .notNull()
+      .references(() => applicationTypes.id),
+    formVersionId: integer('form_version_id').references(() => formVersions.id),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    applicantUserId: integer('applicant_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('DRAFT'),
+    /** Entry number from the type's incoming series, given at submission. */
+    identificationNumber: text('identification_number'),
+    seriesId: integer('series_id').references(() => documentSeries.id),
+    seriesIndex: integer('series_index'),
+    applicationDate: timestamp('application_date', { withTimezone: true }),
+    responseDueInDays: integer('response_due_in_days'),
+    purpose: text('purpose'),
+    uatId: integer('uat_id').references(() => territorialUnits.id),
+    realEstateType: text('real_estate_type', { enum: ['land', 'land_constructions'] }),
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
+    signDetails: jsonb('sign_details').$type<{ isOnline: boolean; package: string | null }>().notNull().default({ isOnline: true, package: null }),
+    taxSummary: jsonb('tax_summary').$type<Record<string, unknown>>(),
+    totalTax: numeric('total_tax', { precision: 12, scale: 2 }),
+    isPaid: boolean('is_paid').notNull().default(false),
+    isInternal: boolean('is_internal').notNull().default(false),
+    assigneeUserId: integer('assignee_user_id').references(() => users.id),
+    parentApplicationId: integer('parent_application_id'),
+    rejectedReason: text('rejected_reason'),
+    /** Folded text of the entry number, names, CNP/CUI and cadastral numbers for quick search. */
+    quickSearch: text('quick_search').notNull().default(''),
+    lastReviewAt: timestamp('last_review_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('applications_applicant_idx').on(t.applicantUserId, t.status),
+    index('applications_organisation_idx').on(t.organisationId, t.status),
+    uniqueIndex('applications_identification_unique').on(t.organisationId, t.identificationNumber),
+  ],
+);
+
+/** Beneficiaries named on an application; one CNP or CUI at most once per application. */
+export const applicationBeneficiaries = pgTable(
+  'application_beneficiaries',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    personType: text('person_type', { enum: ['individual', 'legal'] }).notNull(),
+    citizenship: text('citizenship', { enum: ['romanian', 'foreign'] })
+      .notNull()
+      .default('romanian'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    companyName: text('company_name'),
+    personalNumericCode: text('personal_numeric_code'),
+    uniqueRegistrationCode: text('unique_registration_code'),
+    email: text('email'),
+    phone: text('phone'),
+    /** Address, ID card, trade-register and the other profile fields of spec §3. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    isContactPerson: boolean('is_contact_person').notNull().default(false),
+    tnaCode: text('tna_code'),
+    subsidiary: text('subsidiary'),
+    /** Tax-authority check of a CUI: validated, unvalidated (service unreachable, checked later) or invalid. */
+    anafStatus: text('anaf_status', { enum: ['not_applicable', 'validated', 'unvalidated', 'invalid'] })
+      .notNull()
+      .default('not_applicable'),
+    anafCheckedAt: timestamp('anaf_checked_at', { withTimezone: true }),
+    anafData: jsonb('anaf_data'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('application_beneficiaries_cnp_unique').on(t.applicationId, t.personalNumericCode).where(sql`${t.personalNumericCode} IS NOT NULL`),
+    uniqueIndex('application_beneficiaries_cui_unique').on(t.applicationId, t.uniqueRegistrationCode).where(sql`${t.uniqueRegistrationCode} IS NOT NULL`),
+  ],
+);
+
+/** The standalone beneficiaries register (/beneficiaries) of a user. */
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    personType: text('person_type', { enum: ['individual', 'legal'] }).notNull(),
+    citizenship: text('citizenship', { enum: ['romanian', 'foreign'] })
+      .notNull()
+      .default('romanian'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    companyName: text('company_name'),
+    personalNumericCode: text('personal_numeric_code'),
+    uniqueRegistrationCode: text('unique_registration_code'),
+    email: text('email'),
+    phone: text('phone'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    isContactPerson: boolean('is_contact_person').notNull().default(false),
+    tnaCode: text('tna_code'),
+    subsidiary: text('subsidiary'),
+    anafStatus: text('anaf_status', { enum: ['not_applicable', 'validated', 'unvalidated', 'invalid'] })
+      .notNull()
+      .default('not_applicable'),
+    anafCheckedAt: timestamp('anaf_checked_at', { withTimezone: true }),
+    anafData: jsonb('anaf_data'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('beneficiaries_owner_idx').on(t.ownerUserId)],
+);
+
+/** Real-estate targets of an application (cadastral number, UAT, area). */
+export const applicationRealEstates = pgTable(
+  'application_real_estates',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    cadastralNumber: text('cadastral_number').notNull(),
+    uatId: integer('uat_id')
+      .notNull()
+      .references(() => territorialUnits.id),
+    countyId: integer('county_id')
+      .notNull()
+      .references(() => counties.id),
+    type: text('type', { enum: ['land', 'land_constructions'] }).notNull(),
+    area: numeric('area', { precision: 14, scale: 2 }),
+    address: text('address'),
+    /** Area recorded in the cadastral table, when the parcel was found there. */
+    registryArea: numeric('registry_area', { precision: 14, scale: 2 }),
+    areaMismatch: boolean('area_mismatch').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('application_real_estates_unique').on(t.applicationId, t.cadastralNumber)],
+);
+
+/**
+ * The portal's cadastral table (the land-registry adapter's built-in source): parcels imported
+ * from layers, stored only with an area and never twice for one topo number.
+ */
+export const cadastralParcels = pgTable(
+  'cadastral_parcels',
+  {
+    id: serial('id').primaryKey(),
+    uatId: integer('uat_id')
+      .notNull()
+      .references(() => territorialUnits.id),
+    cadastralNumber: text('cadastral_number').notNull(),
+    topoNumber: text('topo_number').notNull(),
+    area: numeric('area', { precision: 14, scale: 2 }).notNull(),
+    address: text('address'),
+    landRegistryNumber: text('land_registry_number'),
+    geom: multiPolygon3844('geom'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cadastral_parcels_topo_unique').on(t.topoNumber),
+    index('cadastral_parcels_lookup_idx').on(t.uatId, t.cadastralNumber),
+    index('cadastral_parcels_geom_idx').using('gist', t.geom),
+  ],
+);
+
+/** Files of an application (spec §3 file): attachments, reviews, outputs. */
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    fileType: text('file_type', { enum: ['input', 'review', 'output'] })
+      .notNull()
+      .default('input'),
+    status: text('status', { enum: ['signed', 'sealed'] }),
+    /** The attachment field of the form the file answers (its key in the form definition). */
+    category: text('category'),
+    isPublic: boolean('is_public').notNull().default(false),
+    isPreview: boolean('is_preview').notNull().default(false),
+    isIdentification: boolean('is_identification').notNull().default(false),
+    isGis: boolean('is_gis').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_files_application_idx').on(t.applicationId)],
+);
+
+export const applicationComments = pgTable(
+  'application_comments',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    /** Staff-only notes are not shown to the applicant. */
+    isInternal: boolean('is_internal').notNull().default(false),
+    /** A clarification answer (send-review with citizen_review). */
+    isClarification: boolean('is_clarification').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_comments_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * Domain events (submitted, registered, clarification requested, answered…) written in the
+ * transaction of the change; the notifications issue consumes them.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    actorUserId: integer('actor_user_id'),
+    payload: jsonb('payload').notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('domain_events_entity_idx').on(t.entityType, t.entityId), index('domain_events_unprocessed_idx').on(t.processedAt)],
+);
+
+/** SMS codes of the public status page (/qr/:id), per application and phone. */
+export const publicStatusCodes = pgTable(
+  'public_status_codes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('public_status_codes_lookup_idx').on(t.applicationId, t.phone)],
+);
+
+/** A phone blocked for five minutes after five wrong codes (spec §8). */
+export const publicPhoneBlocks = pgTable('public_phone_blocks', {
+  phone: text('phone').primaryKey(),
+  wrongCodes: integer('wrong_codes').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Routes of the applications module (being built). */
+export async function applicationsRoutes(_fastify: FastifyInstance): Promise<void> {}

@@ -1,0 +1,100 @@
+import { Paper, Stack } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DataTable } from '../../../../components/data-table/data-table';
+import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
+import { EmptyState } from '../../../../components/feedback/empty-state';
+import { FilterBar } from '../../../../components/filter-bar/filter-bar';
+import { hasActiveFilters } from '../../../../components/filter-bar/filter-logic';
+import { Paginator } from '../../../../components/filter-bar/paginator';
+import { TotalLabel } from '../../../../components/filter-bar/total-label';
+import type { FilterDefinition } from '../../../../components/filter-bar/types';
+import type { ListQueryController } from '../../../../components/filter-bar/use-list-query';
+import type { ListEnvelope } from '../../../../lib/api-client';
+import { useSession } from '../../../../lib/session';
+import { adminErrorText } from '../../errors';
+
+export interface AdminListProps<T extends object> {
+  /** Filter definitions of the bar; none hides the bar. */
+  filters?: readonly FilterDefinition[];
+  list: ListQueryController;
+  query: UseQueryResult<ListEnvelope<T>>;
+  columns: readonly DataTableColumn<T>[];
+  actions?: readonly DataTableRowAction<T>[];
+  /** Accessible names. */
+  label: string;
+  filtersLabel: string;
+  /** Remembered column preferences. */
+  storageKey: string;
+  /** Plural noun for 'Total N …'. */
+  noun: string;
+  getRowLabel: (row: T) => string;
+  /** Row id (default the row's `id`). */
+  getRowId?: (row: T) => string;
+  emptyTitle: string;
+  emptyFilteredTitle: string;
+  /** A call to action under the empty state (no filters active). */
+  emptyAction?: ReactNode;
+  loadErrorTitle: string;
+  testId?: string;
+}
+
+/**
+ * The list block every administration screen shares: FilterBar, 'Total N …', the DataTable
+ * with server-side sort, and the Paginator (DESIGN.md §7), with loading, empty and error states.
+ */
+export function AdminList<T extends object>({
+  filters = [],
+  list,
+  query,
+  columns,
+  actions,
+  label,
+  filtersLabel,
+  storageKey,
+  noun,
+  getRowLabel,
+  getRowId,
+  emptyTitle,
+  emptyFilteredTitle,
+  emptyAction,
+  loadErrorTitle,
+  testId,
+}: AdminListProps<T>) {
+  const { user } = useSession();
+  const total = query.data?.pagination?.total ?? query.data?.data.length ?? 0;
+  const filtered = hasActiveFilters(list.values);
+  const empty = !query.isPending && !query.isError && total === 0;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid={testId}>
+      <Stack gap="md">
+        {filters.length > 0 ? (
+          <FilterBar filters={filters} values={list.values} onChange={list.onFiltersChange} label={filtersLabel} />
+        ) : null}
+        {query.isPending || query.isError ? null : <TotalLabel total={total} noun={noun} data-testid={testId && `${testId}-total`} />}
+        {empty ? (
+          <EmptyState title={filtered ? emptyFilteredTitle : emptyTitle} action={filtered ? null : emptyAction} />
+        ) : (
+          <DataTable
+            data={query.data?.data ?? []}
+            columns={columns}
+            label={label}
+            storageKey={storageKey}
+            userId={user?.user_id}
+            getRowLabel={getRowLabel}
+            getRowId={getRowId}
+            sortKey={list.sortKey}
+            onSortChange={list.setSortKey}
+            actions={actions}
+            loading={query.isPending}
+            error={query.isError ? `${loadErrorTitle} ${adminErrorText(query.error)}` : null}
+            onRetry={() => void query.refetch()}
+          />
+        )}
+        {total > 0 ? (
+          <Paginator page={list.page} pageSize={list.pageSize} total={total} onPageChange={list.setPage} disabled={query.isFetching} />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

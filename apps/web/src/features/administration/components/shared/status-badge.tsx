@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Colours with text contrast of at least 4.5:1 on their light background. */
+const COLORS: Record<string, string> = {
+  active: 'green.9',
+  inactive: 'gray.8',
+  pending: 'orange.9',
+  approved: 'green.9',
+  rejected: 'red.9',
+};
+
+/** The status of an account, organisation, department or enrolment, in words. */
+export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
+  const { t } = useTranslation('administration');
+  return (
+    <Badge variant="light" color={COLORS[status] ?? 'gray.8'} data-testid={testId} data-status={status}>
+      {t(`statuses.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}

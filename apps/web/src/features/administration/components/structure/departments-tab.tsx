@@ -1,0 +1,138 @@
+import type { Department } from '@ghiseu/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
+import { confirmDialog } from '../../../../components/feedback/confirm-dialog';
+import { showToast } from '../../../../components/feedback/toast';
+import type { FilterDefinition } from '../../../../components/filter-bar/types';
+import { useListQuery } from '../../../../components/filter-bar/use-list-query';
+import { formatDateTime } from '../../../../lib/format';
+import { Can } from '../../../../lib/permissions';
+import { useSettings } from '../../../../lib/settings';
+import { useDeleteDepartment, useDepartments } from '../../api/structure';
+import { showAdminError } from '../../errors';
+import { withFilter } from '../../list-params';
+import { AdminList } from '../shared/admin-list';
+import { StatusBadge } from '../shared/status-badge';
+import { DepartmentModal } from './department-modal';
+
+/** Tab 'Departamente': the organisation's departments, added, edited and deleted per their abilities. */
+export function DepartmentsTab({ organisationId }: { organisationId: number }) {
+  const { t } = useTranslation('administration');
+  const settings = useSettings();
+  const [editing, setEditing] = useState<Department | null>(null);
+  const [opened, setOpened] = useState(false);
+  const remove = useDeleteDepartment();
+  const filters = useMemo<FilterDefinition[]>(
+    () => [
+      { key: 'search', type: 'search', label: t('filters.search'), size: 'medium' },
+      {
+        key: 'status',
+        type: 'select',
+        label: t('filters.status'),
+        options: [
+          { value: 'active', label: t('statuses.active') },
+          { value: 'inactive', label: t('statuses.inactive') },
+        ],
+      },
+    ],
+    [t],
+  );
+  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
+  const query = useDepartments(withFilter(list.searchParams, 'organisation_id', 'eq', organisationId));
+
+  const open = (department: Department | null) => {
+    setEditing(department);
+    setOpened(true);
+  };
+
+  const onDelete = async (department: Department) => {
+    const confirmed = await confirmDialog({
+      title: t('departments.deleteTitle'),
+      message: t('departments.deleteQuestion', { name: department.name }),
+      confirmLabel: t('actions.delete'),
+      cancelLabel: t('actions.cancel'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(department.id);
+      showToast('success', t('departments.deleted', { name: department.name }));
+    } catch (error) {
+      showAdminError(error, { entity: 'department' });
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<Department>[]>(
+    () => [
+      { id: 'name', header: t('departments.fields.name'), sortable: true, size: 240, hideable: false },
+      { id: 'description', header: t('departments.fields.description'), size: 280, accessor: (row) => row.description ?? '' },
+      {
+        id: 'status',
+        header: t('departments.fields.status'),
+        sortable: true,
+        size: 130,
+        cell: (row) => <StatusBadge status={row.status} />,
+      },
+      { id: 'user_count', header: t('departments.fields.user_count'), size: 120, align: 'right' },
+      { id: 'updated_at', header: t('columns.updated_at'), sortable: true, size: 160, cell: (row) => formatDateTime(row.updated_at) },
+    ],
+    [t],
+  );
+
+  const actions = useMemo<DataTableRowAction<Department>[]>(
+    () => [
+      {
+        name: 'edit',
+        label: t('actions.edit'),
+        icon: <IconPencil size={16} aria-hidden />,
+        isVisible: (row) => row.abilities.canEdit,
+        onClick: (row) => open(row),
+      },
+      {
+        name: 'delete',
+        label: t('actions.delete'),
+        icon: <IconTrash size={16} aria-hidden />,
+        color: 'red.9',
+        isVisible: (row) => row.abilities.canDelete,
+        onClick: (row) => void onDelete(row),
+      },
+    ],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
+    [t],
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm" c="gray.7" maw={720}>
+          {t('departments.intro')}
+        </Text>
+        <Can permission="departmentsEdit">
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open(null)} data-testid="department-create">
+            {t('departments.create')}
+          </Button>
+        </Can>
+      </Group>
+      <AdminList
+        filters={filters}
+        list={list}
+        query={query}
+        columns={columns}
+        actions={actions}
+        label={t('departments.tableLabel')}
+        filtersLabel={t('departments.filtersLabel')}
+        storageKey="administration-departments"
+        noun={t('departments.noun')}
+        getRowLabel={(row) => t('departments.rowLabel', { name: row.name })}
+        emptyTitle={t('departments.empty')}
+        emptyFilteredTitle={t('emptyFiltered')}
+        loadErrorTitle={t('loadError')}
+        testId="departments-list"
+      />
+      <DepartmentModal opened={opened} onClose={() => setOpened(false)} organisationId={organisationId} department={editing} />
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import type { StaffFunctionRecord } from '@ghiseu/domain';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
+import { confirmDialog } from '../../../../components/feedback/confirm-dialog';
+import { showToast } from '../../../../components/feedback/toast';
+import type { FilterDefinition } from '../../../../components/filter-bar/types';
+import { useListQuery } from '../../../../components/filter-bar/use-list-query';
+import { ListCell } from '../../../../components/list-cell/list-cell';
+import { Can } from '../../../../lib/permissions';
+import { useSettings } from '../../../../lib/settings';
+import { useDeleteFunction, useFunctions } from '../../api/structure';
+import { showAdminError } from '../../errors';
+import { withFilter } from '../../list-params';
+import { AdminList } from '../shared/admin-list';
+import { FunctionModal } from './function-modal';
+
+/**
+ * Tab 'Funcții': the organisation's functions with their responsibilities. System functions
+ * (created with the organisation, used by the workflows) are marked and locked: their rows
+ * offer no action, as their abilities say.
+ */
+export function FunctionsTab({ organisationId }: { organisationId: number }) {
+  const { t } = useTranslation('administration');
+  const settings = useSettings();
+  const [editing, setEditing] = useState<StaffFunctionRecord | null>(null);
+  const [opened, setOpened] = useState(false);
+  const remove = useDeleteFunction();
+  const filters = useMemo<FilterDefinition[]>(
+    () => [
+      { key: 'search', type: 'search', label: t('filters.search'), size: 'medium' },
+      {
+        key: 'is_system',
+        type: 'select',
+        label: t('functions.filters.kind'),
+        options: [
+          { value: 'true', label: t('functions.kinds.system') },
+          { value: 'false', label: t('functions.kinds.own') },
+        ],
+      },
+    ],
+    [t],
+  );
+  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
+  const query = useFunctions(withFilter(list.searchParams, 'organisation_id', 'eq', organisationId));
+
+  const open = (fn: StaffFunctionRecord | null) => {
+    setEditing(fn);
+    setOpened(true);
+  };
+
+  const onDelete = async (fn: StaffFunctionRecord) => {
+    const confirmed = await confirmDialog({
+      title: t('functions.deleteTitle'),
+      message: t('functions.deleteQuestion', { name: fn.name }),
+      confirmLabel: t('actions.delete'),
+      cancelLabel: t('actions.cancel'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(fn.id);
+      showToast('success', t('functions.deleted', { name: fn.name }));
+    } catch (error) {
+      showAdminError(error, { entity: 'function' });
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<StaffFunctionRecord>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('functions.fields.name'),
+        sortable: true,
+        size: 240,
+        hideable: false,
+        cell: (row) => (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" truncate>
+              {row.name}
+            </Text>
+            {row.is_system ? (
+              <Tooltip label={t('functions.systemLocked')} withArrow>
+                <Badge
+                  variant="light"
+                  color="navy.7"
+                  leftSection={<IconLock size={12} aria-hidden />}
+                  tabIndex={0}
+                  aria-label={t('functions.systemBadgeLabel')}
+                  data-testid={`function-system-${row.id}`}
+                >
+                  {t('functions.systemBadge')}
+                </Badge>
+              </Tooltip>
+            ) : null}
+          </Group>
+        ),
+      },
+      { id: 'description', header: t('functions.fields.description'), size: 260, accessor: (row) => row.description ?? '' },
+      {
+        id: 'responsibilities',
+        header: t('functions.fields.responsibilities'),
+        size: 280,
+        cell: (row) =>
+          row.responsibilities.length === 0 ? (
+            <Text size="sm" c="gray.7">
+              {t('functions.noResponsibilities')}
+            </Text>
+          ) : (
+            <ListCell
+              items={row.responsibilities.map((r) => r.name)}
+              noun={t('functions.responsibilityNoun')}
+              nounOne={t('functions.responsibilityNounOne')}
+            />
+          ),
+      },
+      { id: 'user_count', header: t('functions.fields.user_count'), size: 120, align: 'right' },
+    ],
+    [t],
+  );
+
+  const actions = useMemo<DataTableRowAction<StaffFunctionRecord>[]>(
+    () => [
+      {
+        name: 'edit',
+        label: t('actions.edit'),
+        icon: <IconPencil size={16} aria-hidden />,
+        isVisible: (row) => row.abilities.canEdit,
+        onClick: (row) => open(row),
+      },
+      {
+        name: 'delete',
+        label: t('actions.delete'),
+        icon: <IconTrash size={16} aria-hidden />,
+        color: 'red.9',
+        isVisible: (row) => row.abilities.canDelete,
+        onClick: (row) => void onDelete(row),
+      },
+    ],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
+    [t],
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm" c="gray.7" maw={720}>
+          {t('functions.intro')}
+        </Text>
+        <Can permission="functionsEdit">
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open(null)} data-testid="function-create">
+            {t('functions.create')}
+          </Button>
+        </Can>
+      </Group>
+      <AdminList
+        filters={filters}
+        list={list}
+        query={query}
+        columns={columns}
+        actions={actions}
+        label={t('functions.tableLabel')}
+        filtersLabel={t('functions.filtersLabel')}
+        storageKey="administration-functions"
+        noun={t('functions.noun')}
+        getRowLabel={(row) => t('functions.rowLabel', { name: row.name })}
+        emptyTitle={t('functions.empty')}
+        emptyFilteredTitle={t('emptyFiltered')}
+        loadErrorTitle={t('loadError')}
+        testId="functions-list"
+      />
+      <FunctionModal opened={opened} onClose={() => setOpened(false)} organisationId={organisationId} fn={editing} />
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+import { PERMISSIONS, type Responsibility } from '@ghiseu/domain';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
+import { confirmDialog } from '../../../components/feedback/confirm-dialog';
+import { showToast } from '../../../components/feedback/toast';
+import type { FilterDefinition } from '../../../components/filter-bar/types';
+import { useListQuery } from '../../../components/filter-bar/use-list-query';
+import { ListCell } from '../../../components/list-cell/list-cell';
+import { formatDateTime } from '../../../lib/format';
+import { usePermissions } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
+import { useSettings } from '../../../lib/settings';
+import { useAllOrganisations } from '../api/organisations';
+import { useDeleteResponsibility, useResponsibilities } from '../api/responsibilities';
+import { seesEveryOrganisation } from '../client-abilities';
+import { ResponsibilityEditor } from '../components/responsibilities/responsibility-editor';
+import { AdminList } from '../components/shared/admin-list';
+import { PageHeader } from '../components/shared/page-header';
+import { showAdminError } from '../errors';
+
+/** Readable name of a permission key (the catalogue's description). */
+const permissionLabel = (key: string) => PERMISSIONS[key as keyof typeof PERMISSIONS]?.description ?? key;
+
+/**
+ * /responsibilities (responsibilityRead): the responsibilities of the organisation and those
+ * shared by all (spec §3, §5). Staff get their permissions through functions that hold them;
+ * a change applies to those staff members at once.
+ */
+export function ResponsibilitiesPage() {
+  const { t } = useTranslation(['administration', 'routes']);
+  const { user } = useSession();
+  const { can } = usePermissions();
+  const settings = useSettings();
+  const everyOrganisation = seesEveryOrganisation(user);
+  const organisations = useAllOrganisations();
+  const remove = useDeleteResponsibility();
+  const [editing, setEditing] = useState<Responsibility | null>(null);
+  const [opened, setOpened] = useState(false);
+  const organisationName = useMemo(() => new Map((organisations.data?.data ?? []).map((o) => [o.id, o.name])), [organisations.data]);
+
+  const filters = useMemo<FilterDefinition[]>(
+    () => [
+      { key: 'search', type: 'search', label: t('filters.search'), size: 'medium' },
+      {
+        key: 'permission',
+        type: 'select',
+        op: 'contains',
+        label: t('responsibilities.filters.permission'),
+        size: 'medium',
+        options: Object.keys(PERMISSIONS)
+          .map((key) => ({ value: key, label: permissionLabel(key) }))
+          .sort((a, b) => a.label.localeCompare(b.label, 'ro')),
+      },
+      ...(everyOrganisation
+        ? [
+            {
+              key: 'organisation_id',
+              type: 'select' as const,
+              label: t('responsibilities.fields.organisation'),
+              size: 'medium' as const,
+              options: (organisations.data?.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
+            },
+          ]
+        : []),
+    ],
+    [t, everyOrganisation, organisations.data],
+  );
+  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
+  const query = useResponsibilities(list.searchParams);
+
+  const open = (responsibility: Responsibility | null) => {
+    setEditing(responsibility);
+    setOpened(true);
+  };
+
+  const onDelete = async (responsibility: Responsibility) => {
+    const confirmed = await confirmDialog({
+      title: t('responsibilities.deleteTitle'),
+      message: t('responsibilities.deleteQuestion', { name: responsibility.name }),
+      confirmLabel: t('actions.delete'),
+      cancelLabel: t('actions.cancel'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(responsibility.id);
+      showToast('success', t('responsibilities.deleted', { name: responsibility.name }));
+    } catch (error) {
+      showAdminError(error, { entity: 'responsibility' });
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<Responsibility>[]>(
+    () => [
+      { id: 'name', header: t('responsibilities.fields.name'), sortable: true, size: 240, hideable: false },
+      {
+        id: 'description',
+        header: t('responsibilities.fields.description'),
+        size: 240,
+        defaultHidden: false,
+        accessor: (row) => row.description ?? '',
+      },
+      {
+        id: 'permissions',
+        header: t('responsibilities.fields.permissions'),
+        size: 320,
+        cell: (row) => (
+          <ListCell
+            items={row.permissions.map(permissionLabel)}
+            noun={t('responsibilities.permissionNoun')}
+            nounOne={t('responsibilities.permissionNounOne')}
+          />
+        ),
+      },
+      {
+        id: 'organisation_id',
+        header: t('responsibilities.fields.organisation'),
+        size: 200,
+        cell: (row) =>
+          row.organisation_id === null ? (
+            <Badge variant="light" color="navy.7">
+              {t('responsibilities.sharedShort')}
+            </Badge>
+          ) : (
+            <Text size="sm" truncate>
+              {organisationName.get(row.organisation_id) ?? t('responsibilities.ownOrganisation')}
+            </Text>
+          ),
+      },
+      { id: 'function_count', header: t('responsibilities.fields.function_count'), size: 110, align: 'right' },
+      {
+        id: 'updated_at',
+        header: t('columns.updated_at'),
+        sortable: true,
+        size: 160,
+        cell: (row) => formatDateTime(row.updated_at),
+      },
+    ],
+    [t, organisationName],
+  );
+
+  const actions = useMemo<DataTableRowAction<Responsibility>[]>(
+    () => [
+      {
+        name: 'edit',
+        label: t('actions.edit'),
+        icon: <IconPencil size={16} aria-hidden />,
+        isVisible: (row) => row.abilities.canEdit,
+        onClick: (row) => open(row),
+      },
+      {
+        name: 'delete',
+        label: t('actions.delete'),
+        icon: <IconTrash size={16} aria-hidden />,
+        color: 'red.9',
+        isVisible: (row) => row.abilities.canDelete,
+        onClick: (row) => void onDelete(row),
+      },
+    ],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
+    [t],
+  );
+
+  return (
+    <Stack gap="lg" data-testid="responsibilities-page">
+      <PageHeader
+        title={t('routes:responsibilities')}
+        subtitle={t('responsibilities.subtitle')}
+        actions={
+          can('responsibilityEdit') ? (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open(null)} data-testid="responsibility-create">
+              {t('responsibilities.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <AdminList
+        filters={filters}
+        list={list}
+        query={query}
+        columns={columns}
+        actions={actions}
+        label={t('responsibilities.tableLabel')}
+        filtersLabel={t('responsibilities.filtersLabel')}
+        storageKey="administration-responsibilities"
+        noun={t('responsibilities.noun')}
+        getRowLabel={(row) => t('responsibilities.rowLabel', { name: row.name })}
+        emptyTitle={t('responsibilities.empty')}
+        emptyFilteredTitle={t('emptyFiltered')}
+        loadErrorTitle={t('loadError')}
+        testId="responsibilities-list"
+      />
+      <ResponsibilityEditor opened={opened} onClose={() => setOpened(false)} responsibility={editing} />
+    </Stack>
+  );
+}

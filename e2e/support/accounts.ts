@@ -1,0 +1,160 @@
+import type { OutboxMessage } from '@ghiseu/domain';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/**
+ * Helpers of the account journeys: fresh identities, the development outbox (e-mails and SMS
+ * the server "sent"), and shortcuts that create accounts through the API when a journey is not
+ * about registration itself.
+ */
+
+/** A password that meets the policy of spec §5. */
+export const STRONG_PASSWORD = 'Cont!Nou2026';
+export const OTHER_PASSWORD = 'Alta!Parola2027';
+
+let sequence = 0;
+
+/** An address nobody has used: `prefix-<time>-<n>@example.ro`. */
+export function uniqueEmail(prefix: string): string {
+  sequence++;
+  return `${prefix}-${Date.now().toString(36)}-${sequence}${Math.floor(Math.random() * 1000)}@example.ro`;
+}
+
+/** A Romanian mobile number unlikely to be used by another test: 07 followed by 8 digits. */
+export function uniquePhone(): string {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-8);
+  return `07${digits}`;
+}
+
+/** Valid identity data for profiles (control digits checked). */
+export const PERSON = {
+  cnp: '1800101260071',
+  idCardSeries: 'MS',
+  idCardNumber: '654321',
+  idCardIssueDate: '15.03.2022',
+  idCardExpiryDate: '15.03.2032',
+  idCardIssuer: 'SPCLEP Târgu Mureș',
+  street: 'Str. Primăriei',
+  streetNumber: '3',
+  postalCode: '540026',
+  cui: '18547290',
+  tradeRegistry: 'J26/321/2020',
+};
+
+/** `GET /api/dev/outbox?to=` (newest first). */
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await request.get('/api/dev/outbox', { params: { to } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: OutboxMessage[] }).data;
+}
+
+/**
+ * The path and query of the newest e-mailed link to `page` (e.g. '/auth/confirm-email') sent to
+ * `to`, waiting for it to arrive.
+ */
+export async function emailedLink(request: APIRequestContext, to: string, page: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+(${page.replaceAll('/', '\\/')}\\?confirmationKey=[A-Za-z0-9_%.-]+)`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const message of await outbox(request, to)) {
+          const match = pattern.exec(message.text);
+          if (match) {
+            link = match[1];
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an e-mail to ${to} with a link to ${page}` },
+    )
+    .toBe(true);
+  return link as string;
+}
+
+/** The newest SMS code sent to `phone`, different from `previous` when given. */
+export async function smsCode(request: APIRequestContext, phone: string, previous?: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const sms = (await outbox(request, phone)).find((message) => message.channel === 'sms');
+        code = sms ? /\b(\d{6})\b/.exec(sms.text)?.[1] : undefined;
+        return code !== undefined && code !== previous;
+      },
+      { message: `an SMS code for ${phone}` },
+    )
+    .toBe(true);
+  return code as string;
+}
+
+export interface AccountInput {
+  email: string;
+  phone: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  userType?: 'citizen' | 'foreigner' | 'legal_entity';
+  accountType?: 'personal' | 'professional';
+  companyName?: string;
+}
+
+/** Registers through the API (journeys that are not about sign-up). */
+export async function registerAccount(request: APIRequestContext, input: AccountInput): Promise<void> {
+  const response = await request.post('/api/auth/register', {
+    data: {
+      account_type: input.accountType ?? 'personal',
+      user_type_name: input.userType ?? 'citizen',
+      first_name: input.firstName ?? 'Ana',
+      last_name: input.lastName ?? 'Pop',
+      ...(input.companyName ? { company_name: input.companyName } : {}),
+      email: input.email,
+      phone: input.phone,
+      password: input.password ?? STRONG_PASSWORD,
+      confirmPassword: input.password ?? STRONG_PASSWORD,
+      terms_accepted: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Registers and confirms e-mail and phone through the API: the account can sign in straight to /home. */
+export async function createConfirmedAccount(request: APIRequestContext, input: AccountInput): Promise<void> {
+  await registerAccount(request, input);
+  const link = await emailedLink(request, input.email, '/auth/confirm-email');
+  const confirmationKey = decodeURIComponent(new URL(link, 'http://x').searchParams.get('confirmationKey') ?? '');
+  const confirmed = await request.post('/api/auth/confirm-email', { data: { confirmationKey } });
+  expect(confirmed.status()).toBe(200);
+  const token = ((await confirmed.json()) as { data: { verificationToken: string } }).data.verificationToken;
+  expect((await request.post('/api/auth/phone/update', { data: { phone: input.phone, token } })).status()).toBe(204);
+  const code = await smsCode(request, input.phone);
+  const validated = await request.post('/api/auth/phone/validate', { data: { phone: input.phone, smsCode: code, token } });
+  expect(validated.status()).toBe(200);
+}
+
+/** Fills the sign-in form and submits it (no expectation on where it leads). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/signin');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Goes through the SMS step on /auth/verify-sms and waits for /home. */
+export async function verifyPhoneInUi(page: Page, phone: string): Promise<void> {
+  await expect(page).toHaveURL(/\/auth\/verify-sms\?token=/);
+  await page.getByTestId('sms-phone').fill(phone);
+  await page.getByTestId('sms-send').click();
+  const code = await smsCode(page.request, phone);
+  await page.getByTestId('sms-code').fill(code);
+  await page.getByTestId('sms-validate').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+}
+
+/** Picks `option` in a SelectField labelled `label` (searching for it first). */
+export async function pickOption(page: Page, label: string, search: string, option: RegExp | string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^${label}`) }).first().click();
+  await page.getByRole('textbox', { name: `Căutați în ${label}` }).fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
