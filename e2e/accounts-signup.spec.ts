@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import {
   emailedLink,
-  outbox,
   PERSON,
   pickOption,
+  sendSmsCodeInUi,
+  smsCode,
   STRONG_PASSWORD,
   submitSignIn,
   uniqueEmail,
@@ -56,17 +57,14 @@ test.describe('sign-up and activation', () => {
     await expect(page).toHaveURL(/\/auth\/verify-sms\?token=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Verificare prin SMS' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByTestId('sms-phone').fill(phone);
-    await page.getByTestId('sms-send').click();
+    await sendSmsCodeInUi(page, phone);
     await expect(page.getByTestId('sms-code-form')).toContainText(phone);
     // A wrong code says how many attempts remain.
     await page.getByTestId('sms-code').fill('000000');
     await page.getByTestId('sms-validate').click();
     await expect(page.getByText(/Codul SMS nu este corect\. Mai aveți \d încercări\./)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    const sms = (await outbox(page.request, phone)).find((message) => message.channel === 'sms');
-    const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1] ?? '';
-    await page.getByTestId('sms-code').fill(code === '000000' ? '' : code);
+    await page.getByTestId('sms-code').fill(await smsCode(page.request, phone));
     await page.getByTestId('sms-validate').click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId('home-greeting')).toContainText('Ioana Mureșan');
@@ -89,8 +87,8 @@ test.describe('sign-up and activation', () => {
     await page.getByTestId('profile-id-card-issue-date').fill(PERSON.idCardIssueDate);
     await page.getByTestId('profile-id-card-expiry-date').fill(PERSON.idCardExpiryDate);
     await page.getByTestId('profile-id-card-expiry-date').press('Tab');
-    await pickOption(page, 'Județ', 'mures', /^Mureș$/);
-    await pickOption(page, 'Localitate \\(UAT\\)', 'targu', /^Târgu Mureș/);
+    await pickOption(page, 'profile-county-id', 'mures', /^Mureș$/);
+    await pickOption(page, 'profile-locality-id', 'targu', /^Târgu Mureș/);
     await page.getByTestId('profile-street').fill(PERSON.street);
     await page.getByTestId('profile-street-number').fill(PERSON.streetNumber);
     await page.getByTestId('profile-postal-code').fill(PERSON.postalCode);
@@ -117,11 +115,15 @@ test.describe('sign-up and activation', () => {
     await page.getByTestId('signup-phone').fill(uniquePhone());
     await page.getByTestId('new-password').fill(STRONG_PASSWORD);
     await page.getByTestId('confirm-password').fill('Altceva!2026');
+    // Fields are checked as soon as they are left.
+    await page.getByTestId('confirm-password').press('Tab');
+    await expect(page.getByText('Parolele nu sunt identice')).toBeVisible();
     await page.getByTestId('signup-terms').check();
     await page.getByTestId('signup-submit').click();
-    await expect(page.getByText('Parolele nu sunt identice')).toBeVisible();
     await expect(page.getByTestId('confirm-password')).toBeFocused();
     await page.getByTestId('confirm-password').fill(STRONG_PASSWORD);
+    await page.getByTestId('confirm-password').press('Tab');
+    await expect(page.getByText('Parolele nu sunt identice')).toHaveCount(0);
     await page.getByTestId('signup-submit').click();
     await expect(page.getByText('Există deja un cont cu această adresă de e-mail.')).toBeVisible();
     await expect(page.getByTestId('signup-email')).toBeFocused();
@@ -129,9 +131,7 @@ test.describe('sign-up and activation', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('signing in before confirming the e-mail shows "check your e-mail"; a new link replaces the old one', async ({
-    page,
-  }) => {
+  test('signing in before confirming the e-mail shows "check your e-mail"; a new link replaces the old one', async ({ page }) => {
     const email = uniqueEmail('neconfirmat');
     await page.goto('/auth/signup/personal');
     await page.getByTestId('type-foreigner').check();
@@ -156,7 +156,9 @@ test.describe('sign-up and activation', () => {
     // The first link no longer works.
     await page.goto(first);
     await expect(page).toHaveURL(/\/auth\/invalid-link$/);
-    await expect(page.getByText('Linkul de confirmare a adresei de e-mail nu este valid, a expirat sau a fost deja folosit.')).toBeVisible();
+    await expect(
+      page.getByText('Linkul de confirmare a adresei de e-mail nu este valid, a expirat sau a fost deja folosit.'),
+    ).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('invalid-link-request').click();
     await page.getByTestId('invalid-link-email').fill(email);

@@ -1,4 +1,249 @@
+import {
+  applicationSystemMetadata,
+  ZApplication,
+  ZApplicationCommentRequest,
+  ZApplicationCreateRequest,
+  ZApplicationFile,
+  ZApplicationFileAttachRequest,
+  ZApplicationFindQuery,
+  ZApplicationListItem,
+  ZApplicationPatchRequest,
+  ZApplicationSystemMetadata,
+  ZEchoQuery,
+  ZIdParams,
+  ZListQuery,
+  ZSendReviewRequest,
+} from '@ghiseu/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requirePermission } from '../../platform/auth/guard.js';
+import { listResponse } from '../../platform/list-query.js';
+import { requestMeta } from '../administration/support.js';
+import { attachFile, detachFile } from './files-service.js';
+import * as service from './service.js';
 
-/** Routes of the applications module (being built). */
-export async function applicationsRoutes(_fastify: FastifyInstance): Promise<void> {}
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const noContent = { 204: z.null().describe('Fără conținut') };
+const ZFileParams = ZIdParams.extend({ fileId: z.coerce.number().int().positive().describe('Identificatorul fișierului (file_id)') });
+
+/**
+ * Citizen applications (spec §2, §4, §7): list, full record, drafts (create, merge-patch,
+ * delete), attachments, submission with the entry number, comments and clarification answers.
+ * Object rules live in policy.ts; drafts are changed only by their applicant.
+ */
+export async function applicationsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['applications'];
+
+  app.get(
+    '/applications',
+    {
+      config: requirePermission('applicationsRead'),
+      schema: {
+        tags,
+        summary:
+          'Cererile proprii: filtre status, application_type_id, identification_number, created_at (interval); orLikeQuery după număr, tip, beneficiari, numere cadastrale',
+        querystring: ZListQuery,
+        response: { 200: listResponse(ZApplicationListItem) },
+      },
+    },
+    async (request) => service.listApplications(app.ctx, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/applications/listAll',
+    {
+      config: requirePermission('applicationsRead'),
+      schema: {
+        tags,
+        summary: 'Toate cererile proprii, fără paginare (aceleași filtre)',
+        querystring: ZListQuery,
+        response: { 200: listResponse(ZApplicationListItem) },
+      },
+    },
+    async (request) => service.listAllApplications(app.ctx, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/applications/system-metadata',
+    {
+      config: requirePermission('applicationsRead'),
+      schema: {
+        tags,
+        summary: 'Stările (cu etichete în română), categoriile și domeniile, pentru filtre',
+        response: { 200: data(ZApplicationSystemMetadata) },
+      },
+    },
+    async () => ({ data: applicationSystemMetadata() }),
+  );
+
+  app.get(
+    '/applications/find',
+    {
+      config: requirePermission('applicationsRead'),
+      schema: {
+        tags,
+        summary: 'Cererea proprie cu acest număr de înregistrare (NOT_FOUND dacă nu există)',
+        querystring: ZApplicationFindQuery,
+        response: { 200: data(ZApplicationListItem) },
+      },
+    },
+    async (request) => ({ data: await service.findBySeries(app.ctx, actorOf(request), request.query.series) }),
+  );
+
+  app.get(
+    '/applications/findAll',
+    {
+      config: requirePermission('applicationsRead'),
+      schema: {
+        tags,
+        summary: 'Cererile proprii al căror număr de înregistrare conține textul (cel mult 100)',
+        querystring: ZApplicationFindQuery,
+        response: { 200: data(z.array(ZApplicationListItem)) },
+      },
+    },
+    async (request) => ({ data: await service.findAllBySeries(app.ctx, actorOf(request), request.query.series) }),
+  );
+
+  app.get(
+    '/applications/:id',
+    {
+      config: requirePermission('applicationsRead'),
+      schema: { tags, summary: 'Cererea completă (spec §3)', params: ZIdParams, response: { 200: data(ZApplication) } },
+    },
+    async (request) => ({ data: await service.getApplication(app.ctx, actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/applications',
+    {
+      config: requirePermission('applicationsCreate'),
+      schema: {
+        tags,
+        summary: 'Creează o ciornă pentru un tip de cerere (formularul publicat al tipului; semnare implicit online)',
+        querystring: ZEchoQuery,
+        body: ZApplicationCreateRequest,
+        response: { 201: data(z.union([ZApplication, z.object({ id: z.number().int() })])) },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createApplication(app.ctx, actorOf(request), request.body, requestMeta(request));
+      return reply.status(201).send({ data: request.query.echo === 'true' ? created : { id: created.id } });
+    },
+  );
+
+  app.patch(
+    '/applications/:id',
+    {
+      config: requirePermission('applicationsEdit'),
+      schema: {
+        tags,
+        summary:
+          'Salvează ciorna (merge-patch): formular, scop, semnare, tip (schimbarea tipului resetează imobilele și semnarea); APPLICATION_ALREADY_SUBMITTED după depunere',
+        params: ZIdParams,
+        body: ZApplicationPatchRequest,
+        response: { 200: data(ZApplication) },
+      },
+    },
+    async (request) => ({
+      data: await service.patchApplication(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
+    }),
+  );
+
+  app.delete(
+    '/applications/:id/draft',
+    {
+      config: requirePermission('applicationsDestroy'),
+      schema: { tags, summary: 'Șterge o ciornă', params: ZIdParams, response: noContent },
+    },
+    async (request, reply) => {
+      await service.deleteDraft(app.ctx, actorOf(request), request.params.id, requestMeta(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/applications/:id/send',
+    {
+      config: requirePermission('applicationsCreate'),
+      schema: {
+        tags,
+        summary:
+          'Depune cererea: validare completă (INVALID_FORM_VALUE cu câmpurile), număr de înregistrare din seria de intrare a tipului, starea NEW',
+        params: ZIdParams,
+        response: { 200: data(ZApplication) },
+      },
+    },
+    async (request) => ({ data: await service.submitApplication(app.ctx, actorOf(request), request.params.id, requestMeta(request)) }),
+  );
+
+  app.post(
+    '/applications/:id/comment',
+    {
+      config: requirePermission('applicationsEdit'),
+      schema: {
+        tags,
+        summary: 'Comentariu al solicitantului pe o cerere depusă (APPLICATION_NOT_SUBMITTED pe ciorne)',
+        params: ZIdParams,
+        body: ZApplicationCommentRequest,
+        response: { 201: data(ZApplication) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await service.addComment(app.ctx, actorOf(request), request.params.id, request.body.text, requestMeta(request)),
+      }),
+  );
+
+  app.post(
+    '/applications/:id/send-review',
+    {
+      config: requirePermission('applicationsEdit'),
+      schema: {
+        tags,
+        summary: 'Răspunsul la clarificări (doar în starea REVIEW; cererea revine în PENDING)',
+        params: ZIdParams,
+        body: ZSendReviewRequest,
+        response: { 200: data(ZApplication) },
+      },
+    },
+    async (request) => ({
+      data: await service.answerClarification(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.citizen_review,
+        requestMeta(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/applications/:id/files',
+    {
+      config: requirePermission('applicationsEdit'),
+      schema: {
+        tags,
+        summary: 'Atașează un fișier încărcat de utilizator la un câmp de atașamente al ciornei',
+        params: ZIdParams,
+        body: ZApplicationFileAttachRequest,
+        response: { 201: data(ZApplicationFile) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await attachFile(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)) }),
+  );
+
+  app.delete(
+    '/applications/:id/files/:fileId',
+    {
+      config: requirePermission('applicationsEdit'),
+      schema: { tags, summary: 'Detașează un fișier de pe ciornă', params: ZFileParams, response: noContent },
+    },
+    async (request, reply) => {
+      await detachFile(app.ctx, actorOf(request), request.params.id, request.params.fileId, requestMeta(request));
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -64,10 +64,20 @@ export async function currentIndex(tx: Db, seriesId: number, kind: SeriesKind = 
  * a lower value would hand out numbers twice (INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE).
  */
 export async function setCurrentIndex(tx: Db, seriesId: number, value: number, kind: SeriesKind = 'main', now = new Date()): Promise<void> {
+  const [series] = await tx.select({ yearlyReset: documentSeries.yearlyReset }).from(documentSeries).where(eq(documentSeries.id, seriesId));
+  if (!series) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED');
+  const year = series.yearlyReset ? romanianYear(now) : 0;
+  // Lock the counter row (creating it at 0, which reads as "none given") before comparing: a
+  // number taken by a concurrent submission can then not slip in between the check and the write.
+  await tx
+    .insert(documentSeriesCounters)
+    .values({ seriesId, year, kind, currentIndex: 0 })
+    .onConflictDoUpdate({
+      target: [documentSeriesCounters.seriesId, documentSeriesCounters.year, documentSeriesCounters.kind],
+      set: { currentIndex: sql`${documentSeriesCounters.currentIndex}` },
+    });
   const current = await currentIndex(tx, seriesId, kind, now);
   if (value < current) throw new AppError('INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE', { current });
-  const [series] = await tx.select({ yearlyReset: documentSeries.yearlyReset }).from(documentSeries).where(eq(documentSeries.id, seriesId));
-  const year = series.yearlyReset ? romanianYear(now) : 0;
   await tx
     .insert(documentSeriesCounters)
     .values({ seriesId, year, kind, currentIndex: value })

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirmDialog } from '../../components/feedback/confirm-dialog';
 import { resetOwnPassword } from '../../features/auth/own-password-reset';
+import { AdministrationUserMenuItems, DelegationMark } from '../../features/administration/components/delegation/user-menu-items';
 import { displayName, useSession } from '../../lib/session';
 
 function initials(user: CurrentUser): string {
@@ -62,6 +63,7 @@ export function UserPanel({ user }: { user: CurrentUser }) {
             <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate="end" data-testid="user-name">
               {name}
             </Text>
+            <DelegationMark />
             <IconChevronDown size={16} aria-hidden />
           </Group>
         </UnstyledButton>
@@ -81,6 +83,7 @@ export function UserPanel({ user }: { user: CurrentUser }) {
           ) : null}
         </Menu.Label>
         <Menu.Divider />
+        <AdministrationUserMenuItems />
         <Menu.Item
           component={Link}
           to="/profile"

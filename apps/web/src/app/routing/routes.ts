@@ -56,6 +56,22 @@ const subAccountsPage = lazyPage(() => import('../../features/sub-accounts/pages
 const homePage = lazyPage(() => import('../../features/home/pages/home-page'), 'HomePage');
 const aboutPage = lazyPage(() => import('../../features/about/pages/about-page'), 'AboutPage');
 export const errorPage = lazyPage(() => import('../pages/error-page'), 'ErrorPage');
+const institutionsPage = lazyPage(() => import('../../features/administration/pages/institutions-page'), 'InstitutionsPage');
+const institutionPage = lazyPage(() => import('../../features/administration/pages/institution-page'), 'InstitutionPage');
+const accountsPage = lazyPage(() => import('../../features/administration/pages/accounts-page'), 'AccountsPage');
+const responsibilitiesPage = lazyPage(
+  () => import('../../features/administration/pages/responsibilities-page'),
+  'ResponsibilitiesPage',
+);
+const permissionsPage = lazyPage(() => import('../../features/administration/pages/permissions-page'), 'PermissionsPage');
+const staffEnrollmentPage = lazyPage(
+  () => import('../../features/administration/pages/staff-enrollment-page'),
+  'StaffEnrollmentPage',
+);
+const enrollmentRedirectPage = lazyPage(
+  () => import('../../features/administration/pages/enrollment-redirect-page'),
+  'EnrollmentRedirectPage',
+);
 
 type Extra = Omit<RouteMeta, 'titleKey' | 'moduleKey' | 'permissions'>;
 
@@ -135,9 +151,9 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   signedIn('/payment-order', 'paymentOrder', 'payments', ['paymentOrderCreate']),
 
   // Configuration
-  config('/accounts', 'accounts', 'accountsRead'),
-  config('/responsibilities', 'responsibilities', 'responsibilityRead'),
-  config('/permissions', 'permissions', 'permissionsRead'),
+  signedIn('/accounts', 'accounts', 'configuration', ['accountsRead'], {}, accountsPage),
+  signedIn('/responsibilities', 'responsibilities', 'configuration', ['responsibilityRead'], {}, responsibilitiesPage),
+  signedIn('/permissions', 'permissions', 'configuration', ['permissionsRead'], {}, permissionsPage),
   config('/process-editor', 'processEditor', 'processEditorRead'),
   config('/process/new', 'processNew', 'processEditorCreate'),
   config('/process/:id', 'processEdit', 'processEditorEdit'),
@@ -161,17 +177,23 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
 
   // Organisation, register, dashboard, account
   signedIn('/useful-links', 'usefulLinks', 'usefulLinks'),
-  signedIn('/institutions', 'institutions', 'organisations', ['organisationsRead']),
-  signedIn('/institution', 'institution', 'organisations', ['organisationsOwn', 'organisationsView'], {
-    organisationLimited: true,
-  }),
+  signedIn('/institutions', 'institutions', 'organisations', ['organisationsRead'], {}, institutionsPage),
+  signedIn(
+    '/institution',
+    'institution',
+    'organisations',
+    ['organisationsOwn', 'organisationsView'],
+    { organisationLimited: true },
+    institutionPage,
+  ),
   signedIn('/real-estate-register', 'realEstateRegister', 'realEstateRegister', ['realEstateRegisterRead']),
   signedIn('/dashboard', 'dashboard', 'dashboard', ['dashboardView']),
   signedIn('/dashboard-reports', 'dashboardReports', 'dashboard', ['reportsView']),
   signedIn('/profile', 'profile', 'profile', undefined, {}, profilePage),
   signedIn('/sub-accounts', 'subAccounts', 'profile', ['legalEntityAccounts'], {}, subAccountsPage),
   signedIn('/notifications', 'notificationSettings', 'notifications', ['notificationPreferences']),
-  signedIn('/staff-enrollment/redirect/:id', 'staffEnrollment', 'profile'),
+  signedIn('/staff-enrollment', 'staffEnrollment', 'profile', undefined, {}, staffEnrollmentPage),
+  signedIn('/staff-enrollment/redirect/:id', 'staffEnrollment', 'profile', undefined, {}, enrollmentRedirectPage),
   { path: '/faq', page: placeholder, meta: { titleKey: 'faq', moduleKey: 'faq' } },
   { path: '/faq/:id', page: placeholder, meta: { titleKey: 'faqDetails', moduleKey: 'faq' } },
 

@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage } from '@ghiseu/domain';
 import { showToast } from '../../components/feedback/toast';
 import { ApiError, handleApiError, isSessionError } from '../../lib/api-client';
@@ -18,7 +19,14 @@ import { i18n } from '../../lib/i18n';
  */
 
 /** The record a call was about: 'referenced' means something different for each. */
-export type AdminEntity = 'organisation' | 'department' | 'function' | 'responsibility' | 'staffAccount' | 'enrollment' | 'permission';
+export type AdminEntity =
+  | 'organisation'
+  | 'department'
+  | 'function'
+  | 'responsibility'
+  | 'staffAccount'
+  | 'enrollment'
+  | 'permission';
 
 export interface AdminErrorContext {
   entity?: AdminEntity;
@@ -76,9 +84,7 @@ function conflictText(error: ApiError, context: AdminErrorContext): string {
       case 'department':
         return users ? t('conflict.departmentMembers', { count: users }) : t('conflict.departmentUsed');
       case 'responsibility':
-        return functions
-          ? t('conflict.responsibilityFunctions', { count: functions })
-          : t('conflict.responsibilityUsed');
+        return functions ? t('conflict.responsibilityFunctions', { count: functions }) : t('conflict.responsibilityUsed');
       case 'staffAccount': {
         const details = referencesText(error.data?.references);
         return details ? t('conflict.staffAccountReferences', { details }) : t('conflict.staffAccountUsed');
@@ -111,7 +117,8 @@ export function adminErrorText(error: unknown, context: AdminErrorContext = {}):
     }
     case 'FORBIDDEN': {
       const keys = Array.isArray(error.data?.permissions) ? (error.data.permissions as unknown[]).map(String) : [];
-      if (keys.length > 0) return t('forbiddenPermissions', { names: keys.map((k) => context.permissionName?.(k) ?? k).join(', ') });
+      if (keys.length > 0)
+        return t('forbiddenPermissions', { names: keys.map((k) => context.permissionName?.(k) ?? k).join(', ') });
       const fields = Array.isArray(error.data?.fields) ? (error.data.fields as unknown[]).map(String) : [];
       if (fields.includes('user_type_name') || fields.includes('is_organisation_admin')) return t('forbiddenAdminRole');
       return t('forbidden');
@@ -159,3 +166,19 @@ export function validationFieldErrors(error: unknown): Record<string, string> {
 
 /** The server code of a failed call, '' otherwise. */
 export const errorCodeOf = (error: unknown): string => (error instanceof ApiError ? error.code : '');
+
+/**
+ * Puts the field problems of a VALIDATION_ERROR on the form fields that `known` lists and
+ * focuses the first one. Returns false when none applied (the caller shows the message).
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  known: readonly string[],
+): boolean {
+  const fields = Object.entries(validationFieldErrors(error)).filter(([field]) => known.includes(field));
+  fields.forEach(([field, message], index) => {
+    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
+  });
+  return fields.length > 0;
+}

@@ -60,7 +60,9 @@ export function responsibilityPatch(
   draft: ResponsibilityDraft,
   current: { name: string; description: string | null },
 ): { name?: string; description?: string | null; permissions: string[] } {
-  const patch: { name?: string; description?: string | null; permissions: string[] } = { permissions: [...new Set(draft.permissions)] };
+  const patch: { name?: string; description?: string | null; permissions: string[] } = {
+    permissions: [...new Set(draft.permissions)],
+  };
   if (normalise(draft.name) !== normalise(current.name)) patch.name = normalise(draft.name);
   if (normalise(draft.description) !== normalise(current.description)) patch.description = normalise(draft.description) || null;
   return patch;

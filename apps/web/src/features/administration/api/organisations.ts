@@ -1,10 +1,10 @@
 import {
   type AdminOrganisation,
   type Organisation,
-  type OrganisationPatchRequest,
   ZAdminOrganisation,
   ZOrganisation,
   type ZOrganisationCreateRequest,
+  type ZOrganisationPatchRequest,
 } from '@ghiseu/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -74,6 +74,8 @@ const readAdmin = (body: DataEnvelope<unknown>, what: string): AdminOrganisation
 
 /** Body of `POST /organisations` (defaults such as status 'active' are filled by the server). */
 export type OrganisationCreateBody = z.input<typeof ZOrganisationCreateRequest>;
+/** A merge patch of an organisation: absent fields stay, `null` clears a nullable one. */
+export type OrganisationPatchBody = z.input<typeof ZOrganisationPatchRequest>;
 
 /** `POST /organisations` (super administrator). */
 export async function createOrganisation(body: OrganisationCreateBody) {
@@ -81,7 +83,7 @@ export async function createOrganisation(body: OrganisationCreateBody) {
 }
 
 /** `PATCH /organisations/{id}` (merge patch: only the changed fields). */
-export async function patchOrganisation({ id, patch }: { id: number; patch: OrganisationPatchRequest }) {
+export async function patchOrganisation({ id, patch }: { id: number; patch: OrganisationPatchBody }) {
   return readAdmin(await api.patch<DataEnvelope<unknown>>(`/organisations/${id}`, patch), 'PATCH organisations/{id}');
 }
 

@@ -1,8 +1,12 @@
-import { type PermissionPatchRequest, type PermissionRecord, ZPermissionRecord } from '@ghiseu/domain';
+import { type PermissionRecord, ZPermissionRecord, type ZPermissionPatchRequest } from '@ghiseu/domain';
+import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
 import { readContract } from '../../../lib/contract';
 import { adminKeys, withQuery } from './keys';
+
+/** A merge patch of a permission record. */
+export type PermissionPatchBody = z.input<typeof ZPermissionPatchRequest>;
 
 /** The permission catalogue with its editable records (spec §3 permission; super administrator). */
 
@@ -17,7 +21,7 @@ export const usePermissionRecords = (params: string) =>
     placeholderData: keepPreviousData,
   });
 
-export async function patchPermission({ key, patch }: { key: string; patch: PermissionPatchRequest }): Promise<PermissionRecord> {
+export async function patchPermission({ key, patch }: { key: string; patch: PermissionPatchBody }): Promise<PermissionRecord> {
   const { data } = await api.patch<DataEnvelope<unknown>>(`/permissions/${encodeURIComponent(key)}`, patch);
   return readContract(ZPermissionRecord, data, 'PATCH permissions/{key}');
 }

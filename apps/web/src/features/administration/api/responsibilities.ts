@@ -51,7 +51,13 @@ export async function createResponsibility(body: ResponsibilityCreateBody): Prom
 }
 
 /** `PATCH /responsibilities/{id}`; the same permissions and nothing else changed: 409 CONFLICT 'unchanged'. */
-export async function patchResponsibility({ id, patch }: { id: number; patch: ResponsibilityPatchBody }): Promise<Responsibility> {
+export async function patchResponsibility({
+  id,
+  patch,
+}: {
+  id: number;
+  patch: ResponsibilityPatchBody;
+}): Promise<Responsibility> {
   const { data } = await api.patch<DataEnvelope<unknown>>(`/responsibilities/${id}`, patch);
   return readContract(ZResponsibility, data, 'PATCH responsibilities/{id}');
 }

@@ -1,9 +1,9 @@
 import {
   type StaffAccount,
   type StaffAccountDetail,
-  type StaffAccountPatchRequest,
   ZStaffAccountDetail,
   type ZStaffAccountInviteRequest,
+  type ZStaffAccountPatchRequest,
   type ZUatAllocation,
 } from '@ghiseu/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,6 +41,8 @@ export const useStaffAccount = (id: number | null) =>
   });
 
 export type StaffInviteBody = z.input<typeof ZStaffAccountInviteRequest>;
+/** A merge patch: absent fields stay, `null` clears a nullable one. */
+export type StaffAccountPatchBody = z.input<typeof ZStaffAccountPatchRequest>;
 
 const readDetail = (body: DataEnvelope<unknown>, what: string) => readContract(ZStaffAccountDetail, body.data, what);
 
@@ -48,7 +50,7 @@ export async function inviteStaffAccount(body: StaffInviteBody): Promise<StaffAc
   return readDetail(await api.post<DataEnvelope<unknown>>('/staff-accounts', body), 'POST staff-accounts');
 }
 
-export async function patchStaffAccount({ id, patch }: { id: number; patch: StaffAccountPatchRequest }) {
+export async function patchStaffAccount({ id, patch }: { id: number; patch: StaffAccountPatchBody }) {
   return readDetail(await api.patch<DataEnvelope<unknown>>(`/staff-accounts/${id}`, patch), 'PATCH staff-accounts/{id}');
 }
 
@@ -68,7 +70,10 @@ export async function deleteStaffAccount(id: number): Promise<void> {
 
 /** Replaces the UATs of an account; UAT_ALREADY_ASSIGNED names the UAT held by someone else (`data.uat_id`). */
 export async function assignStaffUats({ id, uatIds }: { id: number; uatIds: number[] }) {
-  return readDetail(await api.put<DataEnvelope<unknown>>(`/staff-accounts/${id}/uats`, { uat_ids: uatIds }), 'PUT staff-accounts/{id}/uats');
+  return readDetail(
+    await api.put<DataEnvelope<unknown>>(`/staff-accounts/${id}/uats`, { uat_ids: uatIds }),
+    'PUT staff-accounts/{id}/uats',
+  );
 }
 
 export type UatAllocation = z.infer<typeof ZUatAllocation>;

@@ -13,14 +13,20 @@ import { adminKeys } from './keys';
 const read = async <T>(path: string, query: Record<string, string | number>, signal?: AbortSignal) =>
   (await api.get<ListEnvelope<T>>(path, { query: { limit: 500, ...query }, signal })).data;
 
-const territoryQuery = <T>(kind: string, parent: number | null, load: (signal?: AbortSignal) => Promise<T[]>, enabled = true) => ({
+const territoryQuery = <T>(
+  kind: string,
+  parent: number | null,
+  load: (signal?: AbortSignal) => Promise<T[]>,
+  enabled = true,
+) => ({
   queryKey: adminKeys.territory(kind, parent),
   queryFn: ({ signal }: { signal?: AbortSignal }) => load(signal),
   staleTime: 30 * 60_000,
   enabled,
 });
 
-export const useCounties = () => useQuery(territoryQuery('counties', null, (signal) => read<County>('/counties', { limit: 100 }, signal)));
+export const useCounties = () =>
+  useQuery(territoryQuery('counties', null, (signal) => read<County>('/counties', { limit: 100 }, signal)));
 
 /** UATs of a county (`/territorial-units?county_id=`). */
 export const useCountyUats = (countyId: number | null) =>
@@ -45,7 +51,8 @@ export const useJurisdictionUats = (organisationId: number | null) =>
     territoryQuery(
       'jurisdiction',
       organisationId,
-      (signal) => read<TerritorialUnit>('/jurisdiction-territorial-administrative-units', { parent_id: organisationId ?? 0 }, signal),
+      (signal) =>
+        read<TerritorialUnit>('/jurisdiction-territorial-administrative-units', { parent_id: organisationId ?? 0 }, signal),
       organisationId !== null,
     ),
   );

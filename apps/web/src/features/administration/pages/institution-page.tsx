@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconBuilding, IconSitemap, IconUsers, IconUserShield } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { DepartmentsTab } from '../components/structure/departments-tab';
 import { FunctionsTab } from '../components/structure/functions-tab';
 import { adminErrorText } from '../errors';
 import { withFilter } from '../list-params';
+import { SoftBadge } from '../components/shared/soft-badge';
 
 /** Tabs of the organisation card and the `tab` query values that open them. */
 export const INSTITUTION_TABS = ['institution-details', 'departments', 'functions', 'accounts'] as const;
@@ -41,7 +42,12 @@ function AccountsSummary({ organisationId }: { organisationId: number }) {
             {t('institution.accountsTotal', { count: total })}
           </Text>
         ) : null}
-        <Button component={Link} to="/accounts" leftSection={<IconUsers size={16} aria-hidden />} data-testid="institution-accounts-link">
+        <Button
+          component={Link}
+          to="/accounts"
+          leftSection={<IconUsers size={16} aria-hidden />}
+          data-testid="institution-accounts-link"
+        >
           {t('institution.accountsLink')}
         </Button>
       </Stack>
@@ -64,7 +70,12 @@ export function InstitutionPage() {
   const query = useOrganisation(Number.isInteger(id) && id > 0 ? id : null);
 
   const tabs: { value: InstitutionTab; label: string; icon: ReactNode; visible: boolean }[] = [
-    { value: 'institution-details', label: t('institution.tabs.details'), icon: <IconBuilding size={16} aria-hidden />, visible: true },
+    {
+      value: 'institution-details',
+      label: t('institution.tabs.details'),
+      icon: <IconBuilding size={16} aria-hidden />,
+      visible: true,
+    },
     {
       value: 'departments',
       label: t('institution.tabs.departments'),
@@ -77,10 +88,16 @@ export function InstitutionPage() {
       icon: <IconUserShield size={16} aria-hidden />,
       visible: can('functionsEdit', 'accountsRead', 'accountsEdit'),
     },
-    { value: 'accounts', label: t('institution.tabs.accounts'), icon: <IconUsers size={16} aria-hidden />, visible: can('accountsRead') },
+    {
+      value: 'accounts',
+      label: t('institution.tabs.accounts'),
+      icon: <IconUsers size={16} aria-hidden />,
+      visible: can('accountsRead'),
+    },
   ];
   const visibleTabs = tabs.filter((tab) => tab.visible);
-  const tab: InstitutionTab = isTab(requested) && visibleTabs.some((v) => v.value === requested) ? requested : 'institution-details';
+  const tab: InstitutionTab =
+    isTab(requested) && visibleTabs.some((v) => v.value === requested) ? requested : 'institution-details';
 
   const back = can('organisationsRead') ? (
     <Anchor component={Link} to="/institutions" size="sm">
@@ -123,15 +140,9 @@ export function InstitutionPage() {
         title={record.name}
         subtitle={
           <Group gap="xs" component="span">
-            <Badge variant="light" color="navy.7">
-              {t(`organisation.types.${record.type}`)}
-            </Badge>
+            <SoftBadge color="navy.7">{t(`organisation.types.${record.type}`)}</SoftBadge>
             <StatusBadge status={record.status} />
-            {record.is_test ? (
-              <Badge variant="light" color="orange.9">
-                {t('organisations.test')}
-              </Badge>
-            ) : null}
+            {record.is_test ? <SoftBadge color="orange.9">{t('organisations.test')}</SoftBadge> : null}
           </Group>
         }
       />

@@ -1,5 +1,5 @@
 import { ORGANISATION_TYPES, type Organisation } from '@ghiseu/domain';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { AdminList } from '../components/shared/admin-list';
 import { PageHeader } from '../components/shared/page-header';
 import { StatusBadge } from '../components/shared/status-badge';
 import { showAdminError } from '../errors';
+import { SoftBadge } from '../components/shared/soft-badge';
 
 /**
  * /institutions (organisationsRead): the organisations with search, type and status filters.
@@ -88,6 +89,7 @@ export function InstitutionsPage() {
   const cardLink = (row: Organisation) => `/institution?id=${row.id}&tab=institution-details`;
   const isCurrent = (row: Organisation) => row.id === user?.organisation_id;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: derived from the session and the county names.
   const columns = useMemo<DataTableColumn<Organisation>[]>(
     () => [
       {
@@ -108,9 +110,9 @@ export function InstitutionsPage() {
               </Text>
             )}
             {isCurrent(row) ? (
-              <Badge size="sm" variant="light" color="navy.7" data-testid="organisation-current">
+              <SoftBadge size="sm" color="navy.7" data-testid="organisation-current">
                 {t('organisations.current')}
-              </Badge>
+              </SoftBadge>
             ) : null}
           </Group>
         ),
@@ -130,23 +132,23 @@ export function InstitutionsPage() {
         cell: (row) => (
           <Group gap={4}>
             {row.is_test ? (
-              <Badge size="sm" variant="light" color="orange.9">
+              <SoftBadge size="sm" color="orange.9">
                 {t('organisations.test')}
-              </Badge>
+              </SoftBadge>
             ) : null}
             {row.citizen_dashboard_visible ? (
-              <Badge size="sm" variant="light" color="green.9">
+              <SoftBadge size="sm" color="green.9">
                 {t('organisations.onDashboard')}
-              </Badge>
+              </SoftBadge>
             ) : null}
           </Group>
         ),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: derived from the session and the county names.
     [t, countyName, user?.organisation_id, canOpenCard],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
   const actions = useMemo<DataTableRowAction<Organisation>[]>(
     () => [
       {
@@ -172,7 +174,6 @@ export function InstitutionsPage() {
         onClick: (row) => void onDelete(row),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
     [t, user, can, canOpenCard, canWorkElsewhere, switching],
   );
 
@@ -183,7 +184,11 @@ export function InstitutionsPage() {
         subtitle={t('organisations.subtitle')}
         actions={
           canCreate ? (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreateOpened(true)} data-testid="organisation-create">
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setCreateOpened(true)}
+              data-testid="organisation-create"
+            >
               {t('organisations.create')}
             </Button>
           ) : null

@@ -1,5 +1,5 @@
 import { PERMISSION_CATEGORIES, type PermissionRecord } from '@ghiseu/domain';
-import { Badge, Code, Stack, Text } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { usePermissionRecords } from '../api/permissions';
 import { PermissionModal } from '../components/permissions/permission-modal';
 import { AdminList } from '../components/shared/admin-list';
 import { PageHeader } from '../components/shared/page-header';
+import { SoftBadge } from '../components/shared/soft-badge';
 
 /**
  * /permissions (permissionsRead, super administrator): the permission catalogue with the data
@@ -24,7 +25,10 @@ export function PermissionsPage() {
   const settings = useSettings();
   const organisations = useAllOrganisations();
   const [editing, setEditing] = useState<PermissionRecord | null>(null);
-  const organisationName = useMemo(() => new Map((organisations.data?.data ?? []).map((o) => [o.id, o.name])), [organisations.data]);
+  const organisationName = useMemo(
+    () => new Map((organisations.data?.data ?? []).map((o) => [o.id, o.name])),
+    [organisations.data],
+  );
 
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -69,13 +73,25 @@ export function PermissionsPage() {
           </Stack>
         ),
       },
-      { id: 'description', header: t('permissions.fields.description'), size: 240, accessor: (row) => row.description ?? '' },
-      { id: 'category', header: t('permissions.fields.category'), sortable: true, size: 170, accessor: (row) => row.category_label },
-      { id: 'scope', header: t('permissions.fields.scope'), size: 130, cell: (row) => t(`permissions.scopes.${row.scope}`) },
+      {
+        id: 'description',
+        header: t('permissions.fields.description'),
+        size: 240,
+        defaultHidden: true,
+        accessor: (row) => row.description ?? '',
+      },
+      {
+        id: 'category',
+        header: t('permissions.fields.category'),
+        sortable: true,
+        size: 170,
+        accessor: (row) => row.category_label,
+      },
+      { id: 'scope', header: t('permissions.fields.scope'), size: 110, cell: (row) => t(`permissions.scopes.${row.scope}`) },
       {
         id: 'organisation_ids',
         header: t('permissions.fields.organisations'),
-        size: 220,
+        size: 180,
         cell: (row) =>
           row.organisation_ids.length === 0 ? (
             <Text size="sm">{t('permissions.allOrganisations')}</Text>
@@ -90,18 +106,18 @@ export function PermissionsPage() {
       {
         id: 'default_assignment',
         header: t('permissions.fields.default_assignment'),
-        size: 170,
+        size: 150,
         cell: (row) => t(`permissions.assignments.${row.default_assignment ?? 'none'}`),
       },
       {
         id: 'customised',
         header: t('permissions.fields.customised'),
-        size: 130,
+        size: 100,
         cell: (row) =>
           row.customised ? (
-            <Badge size="sm" variant="light" color="navy.7">
+            <SoftBadge size="sm" color="navy.7">
               {t('permissions.customised')}
-            </Badge>
+            </SoftBadge>
           ) : null,
       },
     ],

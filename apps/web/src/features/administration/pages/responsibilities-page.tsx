@@ -1,5 +1,5 @@
 import { PERMISSIONS, type Responsibility } from '@ghiseu/domain';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { ResponsibilityEditor } from '../components/responsibilities/responsibil
 import { AdminList } from '../components/shared/admin-list';
 import { PageHeader } from '../components/shared/page-header';
 import { showAdminError } from '../errors';
+import { SoftBadge } from '../components/shared/soft-badge';
 
 /** Readable name of a permission key (the catalogue's description). */
 const permissionLabel = (key: string) => PERMISSIONS[key as keyof typeof PERMISSIONS]?.description ?? key;
@@ -39,7 +40,10 @@ export function ResponsibilitiesPage() {
   const remove = useDeleteResponsibility();
   const [editing, setEditing] = useState<Responsibility | null>(null);
   const [opened, setOpened] = useState(false);
-  const organisationName = useMemo(() => new Map((organisations.data?.data ?? []).map((o) => [o.id, o.name])), [organisations.data]);
+  const organisationName = useMemo(
+    () => new Map((organisations.data?.data ?? []).map((o) => [o.id, o.name])),
+    [organisations.data],
+  );
 
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -95,18 +99,17 @@ export function ResponsibilitiesPage() {
 
   const columns = useMemo<DataTableColumn<Responsibility>[]>(
     () => [
-      { id: 'name', header: t('responsibilities.fields.name'), sortable: true, size: 240, hideable: false },
+      { id: 'name', header: t('responsibilities.fields.name'), sortable: true, size: 220, hideable: false },
       {
         id: 'description',
         header: t('responsibilities.fields.description'),
-        size: 240,
-        defaultHidden: false,
+        size: 220,
         accessor: (row) => row.description ?? '',
       },
       {
         id: 'permissions',
         header: t('responsibilities.fields.permissions'),
-        size: 320,
+        size: 280,
         cell: (row) => (
           <ListCell
             items={row.permissions.map(permissionLabel)}
@@ -118,30 +121,30 @@ export function ResponsibilitiesPage() {
       {
         id: 'organisation_id',
         header: t('responsibilities.fields.organisation'),
-        size: 200,
+        size: 160,
         cell: (row) =>
           row.organisation_id === null ? (
-            <Badge variant="light" color="navy.7">
-              {t('responsibilities.sharedShort')}
-            </Badge>
+            <SoftBadge color="navy.7">{t('responsibilities.sharedShort')}</SoftBadge>
           ) : (
             <Text size="sm" truncate>
               {organisationName.get(row.organisation_id) ?? t('responsibilities.ownOrganisation')}
             </Text>
           ),
       },
-      { id: 'function_count', header: t('responsibilities.fields.function_count'), size: 110, align: 'right' },
+      { id: 'function_count', header: t('responsibilities.fields.function_count'), size: 90, align: 'right' },
       {
         id: 'updated_at',
         header: t('columns.updated_at'),
         sortable: true,
-        size: 160,
+        size: 150,
+        defaultHidden: true,
         cell: (row) => formatDateTime(row.updated_at),
       },
     ],
     [t, organisationName],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
   const actions = useMemo<DataTableRowAction<Responsibility>[]>(
     () => [
       {
@@ -160,7 +163,6 @@ export function ResponsibilitiesPage() {
         onClick: (row) => void onDelete(row),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
     [t],
   );
 
@@ -171,7 +173,11 @@ export function ResponsibilitiesPage() {
         subtitle={t('responsibilities.subtitle')}
         actions={
           can('responsibilityEdit') ? (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open(null)} data-testid="responsibility-create">
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => open(null)}
+              data-testid="responsibility-create"
+            >
               {t('responsibilities.create')}
             </Button>
           ) : null

@@ -46,7 +46,7 @@ export function PasswordChecklist({ password }: { password: string }) {
             </ThemeIcon>
           }
         >
-          <Text span size="sm" c={met[rule] ? 'green.9' : 'gray.7'}>
+          <Text span size="sm" c={met[rule] ? 'dark.9' : 'gray.7'} fw={met[rule] ? 600 : 400}>
             {t(`password.rules.${rule}`)}
           </Text>
           <VisuallyHidden>{`: ${met[rule] ? t('password.met') : t('password.notMet')}`}</VisuallyHidden>

@@ -172,11 +172,11 @@ export function SignUpForm({ accountType, onRegistered }: SignUpFormProps) {
           {emailTaken ? (
             <Text size="sm" mt={-8}>
               {t('signUp.emailTaken')}{' '}
-              <Anchor component={Link} to="/auth/signin">
+              <Anchor component={Link} to="/auth/signin" underline="always">
                 {t('common.signIn')}
               </Anchor>
               {' · '}
-              <Anchor component={Link} to="/auth/forgot-password">
+              <Anchor component={Link} to="/auth/forgot-password" underline="always">
                 {t('signUp.forgotPassword')}
               </Anchor>
             </Text>

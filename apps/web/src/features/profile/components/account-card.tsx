@@ -198,7 +198,7 @@ export function AccountCard({ profile, record }: AccountCardProps) {
                     {profile.phone ?? t('account.noPhone')}
                   </Text>
                   {profile.phone ? (
-                    <Badge variant="filled" color={profile.is_phone_confirmed ? 'green.9' : 'red.9'}>
+                    <Badge variant="filled" color={profile.is_phone_confirmed ? 'teal.9' : 'red.9'}>
                       {profile.is_phone_confirmed ? t('account.phoneConfirmed') : t('account.phoneNotConfirmed')}
                     </Badge>
                   ) : null}

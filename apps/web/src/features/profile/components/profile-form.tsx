@@ -1,6 +1,6 @@
 import { type Locality, type Profile, todayInRomania, VALIDATION_MESSAGES } from '@ghiseu/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/feedback/toast';
@@ -23,6 +23,12 @@ import {
   requiredProfileFields,
   toProfileUpdateBody,
 } from '../profile-form-model';
+
+/**
+ * The select fields show their placeholder ('Selectați') as text, and Mantine's placeholder grey
+ * (#adb5bd, 2.1:1) fails WCAG contrast there; the variable is inherited, so the form overrides it.
+ */
+const READABLE_PLACEHOLDER = { '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' } as CSSProperties;
 
 const fieldId = (name: ProfileField) => `profile-${name.replaceAll('_', '-')}`;
 
@@ -256,7 +262,14 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   );
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('formLabel')} data-testid="profile-form">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('formLabel')}
+      data-testid="profile-form"
+      style={READABLE_PLACEHOLDER}
+    >
       <Stack gap="lg">
         {formError ? (
           <Text role="alert" c="red.9" fw={600} data-testid="profile-form-error">

@@ -30,7 +30,7 @@ import { useSettings } from '../../../lib/settings';
 import { InviteSubAccountModal } from '../components/invite-sub-account-modal';
 import { useSubAccounts, useUpdateSubAccount } from '../api/sub-accounts';
 
-const STATUS_COLORS: Record<SubAccount['status'], string> = { active: 'green.9', inactive: 'gray.7', pending: 'blue.9' };
+const STATUS_COLORS: Record<SubAccount['status'], string> = { active: 'teal.9', inactive: 'gray.7', pending: 'blue.9' };
 
 const nameOf = (row: SubAccount) => [row.last_name, row.first_name].filter(Boolean).join(' ') || row.email;
 

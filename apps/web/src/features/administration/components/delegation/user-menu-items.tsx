@@ -1,10 +1,11 @@
 import { isSimpleStaff } from '@ghiseu/domain';
-import { Badge, Menu, Text } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import { IconArrowBackUp, IconId } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../lib/session';
-import { useOrganisationSwitch } from './use-organisation-switch';
+import { SoftBadge } from '../shared/soft-badge';
 
 /**
  * Entries the administration feature adds to the user panel (spec §2): the organisation a
@@ -13,9 +14,15 @@ import { useOrganisationSwitch } from './use-organisation-switch';
 export function AdministrationUserMenuItems() {
   // The shell renders this outside any Suspense boundary: wait for the texts without suspending.
   const { t, ready } = useTranslation('administration', { useSuspense: false });
-  const { user, organisation } = useSession();
-  const { returnHome } = useOrganisationSwitch();
+  const { user, organisation, signIn } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   if (!user || !ready) return null;
+  // Loaded on click: the shell's first chunk stays free of the administration contracts.
+  const returnHome = async () => {
+    const { returnToOwnOrganisation } = await import('./return-to-own-organisation');
+    await returnToOwnOrganisation({ signIn, queryClient, navigate });
+  };
   const delegated = user.delegated_from_organisation_id !== null;
   const enrols = isSimpleStaff(user.user_type_name);
   if (!delegated && !enrols) return null;
@@ -47,9 +54,9 @@ export function AdministrationUserMenuItems() {
           leftSection={<IconId size={16} aria-hidden />}
           rightSection={
             user.enrolled ? null : (
-              <Badge size="xs" variant="light" color="orange.9">
+              <SoftBadge size="xs" color="orange.9">
                 {t('enrollment.notEnrolledShort')}
-              </Badge>
+              </SoftBadge>
             )
           }
           data-testid="user-menu-enrollment"
@@ -68,8 +75,8 @@ export function DelegationMark() {
   const { user, organisation } = useSession();
   if (!user || !ready || user.delegated_from_organisation_id === null) return null;
   return (
-    <Badge variant="light" color="orange.9" size="sm" maw={200} visibleFrom="sm" data-testid="delegation-mark">
+    <SoftBadge color="orange.9" size="sm" maw={200} visibleFrom="sm" data-testid="delegation-mark">
       {t('delegation.mark', { name: organisation?.name ?? '' })}
-    </Badge>
+    </SoftBadge>
   );
 }

@@ -5,7 +5,7 @@ import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/feedback/toast';
 import { useCreateOrganisation } from '../../api/organisations';
-import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
+import { adminErrorText, applyFieldErrors, errorCodeOf } from '../../errors';
 import { OrganisationFields } from './organisation-fields';
 import { EMPTY_ORGANISATION, type OrganisationFormValues, organisationFormSchema, toCreateBody } from './organisation-form-model';
 
@@ -39,12 +39,7 @@ export function CreateOrganisationModal({ opened, onClose }: { opened: boolean; 
         form.setError('name', { type: 'server', message: adminErrorText(error) }, { shouldFocus: true });
         return;
       }
-      const fields = validationFieldErrors(error);
-      const known = Object.entries(fields).filter(([field]) => (FIELD_NAMES as string[]).includes(field));
-      known.forEach(([field, message], index) =>
-        form.setError(field as Path<OrganisationFormValues>, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      if (known.length === 0) setFormError(adminErrorText(error, { entity: 'organisation' }));
+      if (!applyFieldErrors(form.setError, error, FIELD_NAMES)) setFormError(adminErrorText(error, { entity: 'organisation' }));
     }
   });
 

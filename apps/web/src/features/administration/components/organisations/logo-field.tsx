@@ -37,7 +37,13 @@ export function LogoField({ organisationId, organisationName, value, storedValue
       <Group align="flex-start" gap="md" wrap="wrap">
         <Paper withBorder radius="md" p="xs" w={160} h={112} style={{ display: 'grid', placeItems: 'center' }}>
           {showStored ? (
-            <Image src={logo.data?.url} alt={t('organisation.logoAlt', { name: organisationName })} fit="contain" mah={96} maw={140} />
+            <Image
+              src={logo.data?.url}
+              alt={t('organisation.logoAlt', { name: organisationName })}
+              fit="contain"
+              mah={96}
+              maw={140}
+            />
           ) : value !== null && value !== storedValue ? (
             <Text size="sm" ta="center">
               {t('organisation.logoPending')}

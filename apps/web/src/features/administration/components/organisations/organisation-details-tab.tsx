@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/feedback/toast';
 import { type OrganisationRecord, usePatchOrganisation } from '../../api/organisations';
 import type { OrganisationAbilities } from '../../client-abilities';
-import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
+import { adminErrorText, applyFieldErrors, errorCodeOf } from '../../errors';
 import { LogoField } from './logo-field';
 import { OrganisationFields } from './organisation-fields';
 import { formValuesOf, type OrganisationFormValues, organisationFormSchema, toPatch } from './organisation-form-model';
@@ -48,11 +48,9 @@ export function OrganisationDetailsTab({ record, abilities }: { record: Organisa
         form.setError('name', { type: 'server', message: adminErrorText(error) }, { shouldFocus: true });
         return;
       }
-      const fields = Object.entries(validationFieldErrors(error)).filter(([field]) => field in initial);
-      fields.forEach(([field, message], index) =>
-        form.setError(field as Path<OrganisationFormValues>, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      if (fields.length === 0) setFormError(adminErrorText(error, { entity: 'organisation' }));
+      if (!applyFieldErrors(form.setError, error, Object.keys(initial))) {
+        setFormError(adminErrorText(error, { entity: 'organisation' }));
+      }
     }
   });
 

@@ -1,6 +1,13 @@
 import { ORGANISATION_TYPES } from '@ghiseu/domain';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { type Control, Controller, type FieldErrors, type UseFormRegister, type UseFormSetValue, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-field';
 import { Toggle } from '../../../../components/toggle/toggle';

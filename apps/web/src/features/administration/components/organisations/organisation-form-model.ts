@@ -1,13 +1,6 @@
-import {
-  isHttpsUrl,
-  ORGANISATION_TYPES,
-  type OrganisationPatchRequest,
-  type OrganisationType,
-  VALIDATION_MESSAGES as M,
-  zRequiredText,
-} from '@ghiseu/domain';
+import { isHttpsUrl, ORGANISATION_TYPES, type OrganisationType, VALIDATION_MESSAGES as M, zRequiredText } from '@ghiseu/domain';
 import { z } from 'zod';
-import type { OrganisationCreateBody, OrganisationRecord } from '../../api/organisations';
+import type { OrganisationCreateBody, OrganisationPatchBody, OrganisationRecord } from '../../api/organisations';
 
 /**
  * The organisation form (spec §3: name, description, status, type, county / UAT / locality,
@@ -107,7 +100,7 @@ export function toPatch(
   values: OrganisationFormValues,
   record: OrganisationRecord,
   { jurisdiction }: { jurisdiction: boolean },
-): OrganisationPatchRequest {
+): OrganisationPatchBody {
   const next = toCreateBody(values);
   const current: Record<string, unknown> = { ...record };
   const patch: Record<string, unknown> = {};
@@ -115,5 +108,5 @@ export function toPatch(
     if (!jurisdiction && (JURISDICTION_FIELDS as readonly string[]).includes(key)) continue;
     if ((current[key] ?? null) !== (value ?? null)) patch[key] = value;
   }
-  return patch as OrganisationPatchRequest;
+  return patch as OrganisationPatchBody;
 }

@@ -90,6 +90,7 @@ export function UsefulLinksEditor({ record, editable }: { record: OrganisationRe
               aria-describedby={problem ? 'useful-links-error' : undefined}
               styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } }}
               spellCheck={false}
+              wrap="off"
               data-testid="useful-links-csv"
             />
             {problem ? (

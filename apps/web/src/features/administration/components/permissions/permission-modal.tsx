@@ -1,11 +1,24 @@
-import { PERMISSION_CATEGORIES, type PermissionPatchRequest, type PermissionRecord } from '@ghiseu/domain';
-import { Alert, Button, Code, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { PERMISSION_CATEGORIES, type PermissionRecord } from '@ghiseu/domain';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/feedback/toast';
 import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-field';
 import { useAllOrganisations } from '../../api/organisations';
-import { usePatchPermission } from '../../api/permissions';
+import { type PermissionPatchBody, usePatchPermission } from '../../api/permissions';
 import { adminErrorText, validationFieldErrors } from '../../errors';
 
 const NONE = 'none';
@@ -46,7 +59,7 @@ export function PermissionModal({ permission, onClose }: { permission: Permissio
       setErrors({ name: t('validation.required') });
       return;
     }
-    const patch: PermissionPatchRequest = {
+    const patch: PermissionPatchBody = {
       name: name.trim(),
       description: description.trim() || null,
       category,

@@ -45,7 +45,11 @@ function groupByCategory(permissions: readonly AssignablePermission[]): Permissi
   const order = Object.keys(PERMISSION_CATEGORIES);
   const groups = new Map<string, PermissionGroup>();
   for (const permission of permissions) {
-    const group = groups.get(permission.category) ?? { category: permission.category, label: permission.category_label, items: [] };
+    const group = groups.get(permission.category) ?? {
+      category: permission.category,
+      label: permission.category_label,
+      items: [],
+    };
     group.items.push(permission);
     groups.set(permission.category, group);
   }
@@ -77,7 +81,9 @@ export function PermissionPicker({ assignable, value, onChange, disabled = false
     onChange([...next]);
   };
 
-  const visibleGroups = groups.map((group) => ({ ...group, shown: group.items.filter(matches) })).filter((g) => g.shown.length > 0);
+  const visibleGroups = groups
+    .map((group) => ({ ...group, shown: group.items.filter(matches) }))
+    .filter((g) => g.shown.length > 0);
 
   return (
     <Stack gap="sm" role="group" aria-labelledby="permission-picker-label" aria-describedby={describedBy}>

@@ -78,7 +78,10 @@ export function ResponsibilityEditor({ opened, onClose, responsibility }: Respon
     }
     try {
       if (responsibility) {
-        await patch.mutateAsync({ id: responsibility.id, patch: responsibilityPatch({ name, description, permissions }, responsibility) });
+        await patch.mutateAsync({
+          id: responsibility.id,
+          patch: responsibilityPatch({ name, description, permissions }, responsibility),
+        });
         showToast('success', t('responsibilities.saved', { name: name.trim() }));
       } else {
         await create.mutateAsync({
@@ -101,9 +104,18 @@ export function ResponsibilityEditor({ opened, onClose, responsibility }: Respon
     }
   };
 
-  const title = responsibility ? t('responsibilities.editTitle', { name: responsibility.name }) : t('responsibilities.createTitle');
+  const title = responsibility
+    ? t('responsibilities.editTitle', { name: responsibility.name })
+    : t('responsibilities.createTitle');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered closeButtonProps={{ 'aria-label': t('actions.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="responsibility-form">
         <Stack gap="md">
           {formError ? (

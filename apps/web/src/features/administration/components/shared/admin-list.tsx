@@ -1,4 +1,4 @@
-import { Paper, Stack } from '@mantine/core';
+import { Box, Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../../components/data-table/data-table';
@@ -71,28 +71,40 @@ export function AdminList<T extends object>({
         {filters.length > 0 ? (
           <FilterBar filters={filters} values={list.values} onChange={list.onFiltersChange} label={filtersLabel} />
         ) : null}
-        {query.isPending || query.isError ? null : <TotalLabel total={total} noun={noun} data-testid={testId && `${testId}-total`} />}
+        {query.isPending || query.isError ? null : (
+          <TotalLabel total={total} noun={noun} data-testid={testId && `${testId}-total`} />
+        )}
         {empty ? (
           <EmptyState title={filtered ? emptyFilteredTitle : emptyTitle} action={filtered ? null : emptyAction} />
         ) : (
-          <DataTable
-            data={query.data?.data ?? []}
-            columns={columns}
-            label={label}
-            storageKey={storageKey}
-            userId={user?.user_id}
-            getRowLabel={getRowLabel}
-            getRowId={getRowId}
-            sortKey={list.sortKey}
-            onSortChange={list.setSortKey}
-            actions={actions}
-            loading={query.isPending}
-            error={query.isError ? `${loadErrorTitle} ${adminErrorText(query.error)}` : null}
-            onRetry={() => void query.refetch()}
-          />
+          // The table's visually hidden header texts are absolutely positioned and escape its
+          // scroll box, widening the page; this box clips them (reported to the components' owner).
+          <Box pos="relative" style={{ overflowX: 'clip', overflowClipMargin: 4 }}>
+            <DataTable
+              data={query.data?.data ?? []}
+              columns={columns}
+              label={label}
+              storageKey={storageKey}
+              userId={user?.user_id}
+              getRowLabel={getRowLabel}
+              getRowId={getRowId}
+              sortKey={list.sortKey}
+              onSortChange={list.setSortKey}
+              actions={actions}
+              loading={query.isPending}
+              error={query.isError ? `${loadErrorTitle} ${adminErrorText(query.error)}` : null}
+              onRetry={() => void query.refetch()}
+            />
+          </Box>
         )}
         {total > 0 ? (
-          <Paginator page={list.page} pageSize={list.pageSize} total={total} onPageChange={list.setPage} disabled={query.isFetching} />
+          <Paginator
+            page={list.page}
+            pageSize={list.pageSize}
+            total={total}
+            onPageChange={list.setPage}
+            disabled={query.isFetching}
+          />
         ) : null}
       </Stack>
     </Paper>

@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from './soft-badge';
 
 /** Colours with text contrast of at least 4.5:1 on their light background. */
 const COLORS: Record<string, string> = {
@@ -14,8 +14,8 @@ const COLORS: Record<string, string> = {
 export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
   const { t } = useTranslation('administration');
   return (
-    <Badge variant="light" color={COLORS[status] ?? 'gray.8'} data-testid={testId} data-status={status}>
+    <SoftBadge color={COLORS[status] ?? 'gray.8'} data-testid={testId} data-status={status}>
       {t(`statuses.${status}`, { defaultValue: status })}
-    </Badge>
+    </SoftBadge>
   );
 }

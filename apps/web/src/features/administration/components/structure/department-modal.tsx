@@ -68,7 +68,14 @@ export function DepartmentModal({ opened, onClose, organisationId, department }:
 
   const title = department ? t('departments.editTitle') : t('departments.createTitle');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="department-form">
         <Stack gap="md">
           {formError ? (

@@ -77,11 +77,18 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
         cell: (row) => <StatusBadge status={row.status} />,
       },
       { id: 'user_count', header: t('departments.fields.user_count'), size: 120, align: 'right' },
-      { id: 'updated_at', header: t('columns.updated_at'), sortable: true, size: 160, cell: (row) => formatDateTime(row.updated_at) },
+      {
+        id: 'updated_at',
+        header: t('columns.updated_at'),
+        sortable: true,
+        size: 160,
+        cell: (row) => formatDateTime(row.updated_at),
+      },
     ],
     [t],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
   const actions = useMemo<DataTableRowAction<Department>[]>(
     () => [
       {
@@ -100,7 +107,6 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
         onClick: (row) => void onDelete(row),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
     [t],
   );
 

@@ -93,7 +93,14 @@ export function FunctionModal({ opened, onClose, organisationId, fn }: FunctionM
 
   const title = fn ? t('functions.editTitle') : t('functions.createTitle');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="function-form">
         <Stack gap="md">
           {formError ? (
@@ -136,7 +143,9 @@ export function FunctionModal({ opened, onClose, organisationId, fn }: FunctionM
                 filter={foldedOptionsFilter}
                 nothingFoundMessage={t('organisation.nothingFound')}
                 placeholder={responsibilities.isPending ? t('common:loading') : undefined}
-                error={errors.responsibility_ids?.message ?? (responsibilities.isError ? t('organisation.optionsFailed') : undefined)}
+                error={
+                  errors.responsibility_ids?.message ?? (responsibilities.isError ? t('organisation.optionsFailed') : undefined)
+                }
                 clearButtonProps={{ 'aria-label': t('functions.clearResponsibilities') }}
                 data-testid="function-responsibilities"
               />

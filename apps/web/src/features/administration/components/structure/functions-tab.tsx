@@ -1,5 +1,5 @@
 import type { StaffFunctionRecord } from '@ghiseu/domain';
-import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { showAdminError } from '../../errors';
 import { withFilter } from '../../list-params';
 import { AdminList } from '../shared/admin-list';
 import { FunctionModal } from './function-modal';
+import { SoftBadge } from '../shared/soft-badge';
 
 /**
  * Tab 'Funcții': the organisation's functions with their responsibilities. System functions
@@ -83,8 +84,7 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
             </Text>
             {row.is_system ? (
               <Tooltip label={t('functions.systemLocked')} withArrow>
-                <Badge
-                  variant="light"
+                <SoftBadge
                   color="navy.7"
                   leftSection={<IconLock size={12} aria-hidden />}
                   tabIndex={0}
@@ -92,7 +92,7 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
                   data-testid={`function-system-${row.id}`}
                 >
                   {t('functions.systemBadge')}
-                </Badge>
+                </SoftBadge>
               </Tooltip>
             ) : null}
           </Group>
@@ -121,6 +121,7 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
     [t],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
   const actions = useMemo<DataTableRowAction<StaffFunctionRecord>[]>(
     () => [
       {
@@ -139,7 +140,6 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
         onClick: (row) => void onDelete(row),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
     [t],
   );
 

@@ -1,0 +1,200 @@
+import {
+  formatValidationMessage,
+  type Parcel,
+  type ParcelSearchRequest,
+  REAL_ESTATE_MESSAGES,
+  type RealEstateCreateRequest,
+  type RealEstatePatchRequest,
+} from '@ghiseu/domain';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { isUniqueViolation } from '../administration/repository.js';
+import { audit, invalidField, notFound, type RequestMeta } from '../administration/support.js';
+import { draftChanged, ownDraft } from '../applications/draft.js';
+import { syncFirstTarget } from '../applications/repository.js';
+import { findParcel, searchParcels } from './parcels.js';
+import { presentRealEstate } from './presenter.js';
+import * as repo from './repository.js';
+
+/**
+ * Real-estate targets of a draft (spec §3, §5): cadastral number, UAT, land or land with
+ * constructions, area, address. Rules: one cadastral number once per application; the UAT must
+ * lie in the county of the application's organisation ('Se pot depune cereri doar pe județul
+ * …'); a parcel found in the cadastral table whose area differs from the declared one is
+ * flagged (`area_mismatch`, `registry_area`), not refused. Everything runs inside the
+ * transaction: the cadastral table is local, no network call.
+ */
+
+const MAX_REAL_ESTATES = 100;
+
+const duplicateError = () =>
+  invalidField('body.cadastral_number', REAL_ESTATE_MESSAGES.duplicateCadastralNumber, { reason: 'duplicate_cadastral_number' });
+
+/** The UAT of a target, refused when unknown or outside the organisation's county. */
+async function checkedUat(tx: Db, organisationId: number, uatId: number): Promise<{ id: number; countyId: number }> {
+  const uat = await repo.findUat(tx, uatId);
+  if (!uat) throw invalidField('body.uat_id', REAL_ESTATE_MESSAGES.unknownUat);
+  const county = await repo.organisationCounty(tx, organisationId);
+  if (county && county.id !== uat.countyId) {
+    throw invalidField('body.uat_id', formatValidationMessage(REAL_ESTATE_MESSAGES.countyOnly, { county: county.name }), {
+      reason: 'county_not_allowed',
+      county: county.name,
+    });
+  }
+  return uat;
+}
+
+interface TargetValues {
+  cadastral_number: string;
+  uat_id: number;
+  type: 'land' | 'land_constructions';
+  area: number | null;
+  address: string | null;
+}
+
+const sameArea = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
+
+/**
+ * The registry's view of a target: its recorded area (and the mismatch flag), filling a missing
+ * declared area or address from the registry.
+ */
+async function withRegistry(tx: Db, values: TargetValues) {
+  const parcel = await findParcel(tx, values.uat_id, values.cadastral_number);
+  const area = values.area ?? parcel?.area ?? null;
+  return {
+    area: area === null ? null : area.toFixed(2),
+    address: values.address ?? parcel?.address ?? null,
+    registryArea: parcel ? parcel.area.toFixed(2) : null,
+    areaMismatch: parcel !== undefined && area !== null && !sameArea(area, parcel.area),
+  };
+}
+
+async function present(db: Db, applicationId: number, id: number) {
+  const row = await repo.findRealEstate(db, applicationId, id);
+  if (!row) throw notFound();
+  return presentRealEstate(row);
+}
+
+export async function addRealEstate(ctx: AppContext, actor: Actor, applicationId: number, input: RealEstateCreateRequest, meta: RequestMeta) {
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const application = await ownDraft(tx, actor, applicationId);
+      if ((await repo.countRealEstates(tx, applicationId)) >= MAX_REAL_ESTATES)
+        throw invalidField('body', `O cerere poate avea cel mult ${MAX_REAL_ESTATES} de imobile.`);
+      const uat = await checkedUat(tx, application.organisationId, input.uat_id);
+      if (await repo.cadastralNumberTaken(tx, applicationId, input.cadastral_number)) throw duplicateError();
+      const values: TargetValues = {
+        cadastral_number: input.cadastral_number,
+        uat_id: input.uat_id,
+        type: input.type,
+        area: input.area ?? null,
+        address: input.address ?? null,
+      };
+      const registry = await withRegistry(tx, values);
+      const created = await repo.insertRealEstate(tx, {
+        applicationId,
+        cadastralNumber: values.cadastral_number,
+        uatId: uat.id,
+        countyId: uat.countyId,
+        type: values.type,
+        ...registry,
+      });
+      await syncFirstTarget(tx, applicationId);
+      await draftChanged(tx, applicationId);
+      await audit(tx, actor, meta, {
+        organisationId: application.organisationId,
+        action: 'application.real_estate_add',
+        entityType: 'application',
+        entityId: applicationId,
+        after: { ...values, registry_area: registry.registryArea, area_mismatch: registry.areaMismatch },
+      });
+      return created;
+    });
+    return present(ctx.db, applicationId, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateError();
+    throw error;
+  }
+}
+
+export async function patchRealEstate(
+  ctx: AppContext,
+  actor: Actor,
+  applicationId: number,
+  id: number,
+  patch: RealEstatePatchRequest,
+  meta: RequestMeta,
+) {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const application = await ownDraft(tx, actor, applicationId);
+      const current = await repo.findRealEstate(tx, applicationId, id);
+      if (!current) throw notFound();
+      const before: TargetValues = {
+        cadastral_number: current.cadastralNumber,
+        uat_id: current.uatId,
+        type: current.type,
+        area: current.area === null ? null : Number(current.area),
+        address: current.address,
+      };
+      const values: TargetValues = {
+        cadastral_number: patch.cadastral_number ?? before.cadastral_number,
+        uat_id: patch.uat_id ?? before.uat_id,
+        type: patch.type ?? before.type,
+        area: patch.area === undefined ? before.area : patch.area,
+        address: patch.address === undefined ? before.address : patch.address,
+      };
+      const uat = await checkedUat(tx, application.organisationId, values.uat_id);
+      if (await repo.cadastralNumberTaken(tx, applicationId, values.cadastral_number, id)) throw duplicateError();
+      const registry = await withRegistry(tx, values);
+      await repo.updateRealEstate(tx, id, {
+        cadastralNumber: values.cadastral_number,
+        uatId: uat.id,
+        countyId: uat.countyId,
+        type: values.type,
+        ...registry,
+      });
+      await syncFirstTarget(tx, applicationId);
+      await draftChanged(tx, applicationId);
+      await audit(tx, actor, meta, {
+        organisationId: application.organisationId,
+        action: 'application.real_estate_update',
+        entityType: 'application',
+        entityId: applicationId,
+        before: { ...before, registry_area: current.registryArea, area_mismatch: current.areaMismatch },
+        after: { ...values, registry_area: registry.registryArea, area_mismatch: registry.areaMismatch },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateError();
+    throw error;
+  }
+  return present(ctx.db, applicationId, id);
+}
+
+export async function deleteRealEstate(ctx: AppContext, actor: Actor, applicationId: number, id: number, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) => {
+    const application = await ownDraft(tx, actor, applicationId);
+    const current = await repo.findRealEstate(tx, applicationId, id);
+    if (!current) throw notFound();
+    await repo.deleteRealEstate(tx, id);
+    await syncFirstTarget(tx, applicationId);
+    await draftChanged(tx, applicationId);
+    await audit(tx, actor, meta, {
+      organisationId: application.organisationId,
+      action: 'application.real_estate_remove',
+      entityType: 'application',
+      entityId: applicationId,
+      before: { cadastral_number: current.cadastralNumber, uat_id: current.uatId, type: current.type, area: current.area },
+    });
+  });
+}
+
+/** The land-registry parcel search; ATLAS_NO_SEARCH_RESULT when nothing matches. */
+export async function searchParcelRegistry(ctx: AppContext, search: ParcelSearchRequest): Promise<Parcel[]> {
+  const parcels = await searchParcels(ctx.db, search);
+  if (parcels.length === 0) throw new AppError('ATLAS_NO_SEARCH_RESULT');
+  return parcels;
+}
