@@ -158,9 +158,9 @@ test.describe('professional account and sub-accounts', () => {
     await expect(row).toContainText('Inactiv');
 
     // The search filter finds it by name.
-    await page.getByRole('textbox', { name: 'Căutare după nume sau e-mail' }).fill('elena');
+    await page.getByLabel('Căutare după nume sau e-mail').fill('elena');
     await expect(row).toBeVisible();
-    await page.getByRole('textbox', { name: 'Căutare după nume sau e-mail' }).fill('nimeni');
+    await page.getByLabel('Căutare după nume sau e-mail').fill('nimeni');
     await expect(page.getByText('Niciun subcont nu corespunde filtrelor')).toBeVisible();
     await dismissToasts(page);
     expect(await axeViolations(page)).toEqual([]);

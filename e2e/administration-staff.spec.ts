@@ -22,10 +22,12 @@ import { axeViolations, currentUser, menuEntryIds, signIn } from './support/port
 test.describe.configure({ mode: 'serial' });
 
 const run = Date.now().toString(36);
+/** Profile names take letters only: the run's id spelled with letters keeps them unique. */
+const runLetters = run.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
 const staff = {
   email: uniqueEmail('functionar'),
   firstName: 'Ilinca',
-  lastName: `Șerban ${run}`,
+  lastName: `Șerban-${runLetters[0].toUpperCase()}${runLetters.slice(1)}`,
   phone: `074${String(Date.now()).slice(-7)}`,
 };
 const responsibilityName = `Consultare instituții ${run}`;
@@ -84,6 +86,7 @@ test('the staff member sets the password from the e-mail and signs in with the s
   await expect(page).toHaveURL(/\/auth\/verify-sms/);
   const sentAt = Date.now();
   const phoneField = page.getByTestId('sms-phone');
+  await expect(phoneField.or(page.getByTestId('sms-code'))).toBeVisible();
   if (await phoneField.isVisible()) {
     await phoneField.fill(staff.phone);
     await page.getByTestId('sms-send').click();
@@ -113,7 +116,7 @@ test('the staff member sets the password from the e-mail and signs in with the s
 test('a responsibility given through a function changes what the staff member can do', async ({ page, browser, request }) => {
   // Set-up for the staff member: a complete profile, so pages beyond /home open (spec §2 profile gate).
   const staffToken = await apiSignIn(request, staff.email, NEW_STAFF_PASSWORD);
-  await completeStaffProfile(request, staffToken);
+  await completeStaffProfile(request, staffToken, { first_name: staff.firstName, last_name: staff.lastName });
   expect((await request.get('/api/staff-accounts', { headers: bearer(staffToken) })).status()).toBe(403);
 
   await signIn(page, 'admin@demo.ghiseu.ro');
@@ -198,7 +201,14 @@ test('a responsibility given through a function changes what the staff member ca
   await staffPage.context().close();
 });
 
-test('UATs, deactivation and deletion of a staff account', async ({ page }) => {
+test('UATs, deactivation and deletion of a staff account', async ({ page, request }) => {
+  // A known start: the demo staff member holds no UAT (an earlier run may have stopped midway).
+  const adminToken = await apiSignIn(request, 'admin@demo.ghiseu.ro');
+  const found = await request.get('/api/staff-accounts', { headers: bearer(adminToken), params: { orLikeQuery: 'staff@demo.ghiseu.ro' } });
+  const demoStaff = ((await found.json()) as { data: { id: number; email: string }[] }).data.find((a) => a.email === 'staff@demo.ghiseu.ro');
+  expect(demoStaff).toBeDefined();
+  await request.put(`/api/staff-accounts/${demoStaff?.id}/uats`, { headers: bearer(adminToken), data: { uat_ids: [] } });
+
   await signIn(page, 'admin@demo.ghiseu.ro');
   await page.goto('/accounts');
   const table = 'Lista conturilor funcționarilor';
@@ -219,7 +229,10 @@ test('UATs, deactivation and deletion of a staff account', async ({ page }) => {
 
   // Clean-up: the demo staff member gives the UAT back.
   await rowAction(page, table, 'staff@demo.ghiseu.ro', 'UAT-uri alocate');
-  await page.getByRole('button', { name: 'Șterge toate UAT-urile' }).click();
+  await page.locator('#staff-uats').press('Backspace');
+  if (await page.getByRole('listbox').isVisible()) await page.locator('#staff-uats').press('Escape');
+  await expect(page.getByTestId('uat-editor')).not.toContainText('Reghin');
+  await expect(page.getByRole('dialog', { name: 'UAT-uri alocate: Vasile Pop' })).toBeVisible();
   await page.getByTestId('uat-save').click();
   await expect(page.getByText('UAT-urile lui Vasile Pop au fost salvate.')).toBeVisible();
 

@@ -93,10 +93,16 @@ export function validCnp(serial = Math.floor(Math.random() * 998) + 1): string {
  * Completes a staff member's profile through `PUT /api/profiles/me` (CNP, ID card, address), so
  * that the profile gate of spec §2 lets them past /home.
  */
-export async function completeStaffProfile(request: APIRequestContext, token: string): Promise<void> {
+export async function completeStaffProfile(
+  request: APIRequestContext,
+  token: string,
+  names: { first_name: string; last_name: string },
+): Promise<void> {
+  // PUT replaces the whole profile: the names go along, or they would be cleared.
   const response = await request.put('/api/profiles/me', {
     headers: bearer(token),
     data: {
+      ...names,
       personal_numeric_code: validCnp(),
       county_id: 261,
       locality_id: 114319,

@@ -1,13 +1,6 @@
 import { type FormDefinitionInput, type FormFieldInput, ZFormDefinition } from '@ghiseu/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  applicationTypes,
-  documentSeries,
-  documentSeriesTypes,
-  formVersions,
-  forms,
-  organisations,
-} from '../db/schema/index.js';
+import { applicationTypes, documentSeries, documentSeriesTypes, formVersions, forms, organisations } from '../db/schema/index.js';
 import type { Db } from '../platform/db.js';
 
 /**
@@ -72,8 +65,22 @@ const feeProof = attachment('dovada_achitarii_taxei', 'Dovada achitării taxei',
 });
 
 const urbanismCertificateReference: FormFieldInput[] = [
-  { key: 'numar_certificat_urbanism', type: 'text', label: 'Numărul certificatului de urbanism', required: true, maxLength: 50, width: 'half' },
-  { key: 'data_certificat_urbanism', type: 'date', label: 'Data emiterii certificatului de urbanism', required: true, notInFuture: true, width: 'half' },
+  {
+    key: 'numar_certificat_urbanism',
+    type: 'text',
+    label: 'Numărul certificatului de urbanism',
+    required: true,
+    maxLength: 50,
+    width: 'half',
+  },
+  {
+    key: 'data_certificat_urbanism',
+    type: 'date',
+    label: 'Data emiterii certificatului de urbanism',
+    required: true,
+    notInFuture: true,
+    width: 'half',
+  },
 ];
 
 /* ───────────────────────────── Forms ───────────────────────────── */
@@ -113,7 +120,15 @@ const CERTIFICAT_DE_URBANISM: FormDefinitionInput = {
       maxLength: 4000,
       visibleWhen: { field: 'scopul_solicitarii', in: ['construire', 'desfiintare'] },
     },
-    { key: 'suprafata_terenului', type: 'decimal', label: 'Suprafața terenului', unit: 'mp', required: true, min: 1, width: 'half' },
+    {
+      key: 'suprafata_terenului',
+      type: 'decimal',
+      label: 'Suprafața terenului',
+      unit: 'mp',
+      required: true,
+      min: 1,
+      width: 'half',
+    },
     {
       key: 'regim_juridic',
       type: 'radio',
@@ -130,8 +145,16 @@ const CERTIFICAT_DE_URBANISM: FormDefinitionInput = {
     section('date_beneficiari', 'Beneficiari'),
     beneficiaries,
     section('documente', 'Documente anexate', 'Fișierele se încarcă scanate, lizibile; planurile semnate de proiectant.'),
-    attachment('plan_incadrare_zona', 'Plan de încadrare în zonă', { minFiles: 1, maxFiles: 2, description: 'Scara 1:5000 sau 1:10000.' }),
-    attachment('plan_situatie', 'Plan de situație', { minFiles: 1, maxFiles: 2, description: 'Scara 1:500 sau 1:2000, vizat de OCPI.' }),
+    attachment('plan_incadrare_zona', 'Plan de încadrare în zonă', {
+      minFiles: 1,
+      maxFiles: 2,
+      description: 'Scara 1:5000 sau 1:10000.',
+    }),
+    attachment('plan_situatie', 'Plan de situație', {
+      minFiles: 1,
+      maxFiles: 2,
+      description: 'Scara 1:500 sau 1:2000, vizat de OCPI.',
+    }),
     attachment('extras_carte_funciara', 'Extras de carte funciară pentru informare', {
       maxFiles: 1,
       accept: ['application/pdf', 'image/jpeg'],
@@ -158,9 +181,34 @@ const AUTORIZATIE_DE_CONSTRUIRE: FormDefinitionInput = {
       ],
     },
     { key: 'descrierea_lucrarilor', type: 'textarea', label: 'Descrierea lucrărilor', required: true, maxLength: 4000 },
-    { key: 'valoarea_lucrarilor', type: 'decimal', label: 'Valoarea estimată a lucrărilor', unit: 'lei', required: true, min: 1, width: 'half' },
-    { key: 'durata_executiei', type: 'number', label: 'Durata de execuție', unit: 'luni', required: true, min: 1, max: 120, width: 'half' },
-    { key: 'suprafata_terenului', type: 'decimal', label: 'Suprafața terenului', unit: 'mp', required: true, min: 1, width: 'half' },
+    {
+      key: 'valoarea_lucrarilor',
+      type: 'decimal',
+      label: 'Valoarea estimată a lucrărilor',
+      unit: 'lei',
+      required: true,
+      min: 1,
+      width: 'half',
+    },
+    {
+      key: 'durata_executiei',
+      type: 'number',
+      label: 'Durata de execuție',
+      unit: 'luni',
+      required: true,
+      min: 1,
+      max: 120,
+      width: 'half',
+    },
+    {
+      key: 'suprafata_terenului',
+      type: 'decimal',
+      label: 'Suprafața terenului',
+      unit: 'mp',
+      required: true,
+      min: 1,
+      width: 'half',
+    },
     {
       key: 'corpuri_cladire',
       type: 'repeatable_group',
@@ -208,7 +256,10 @@ const AUTORIZATIE_DE_CONSTRUIRE: FormDefinitionInput = {
     beneficiaries,
     section('documente', 'Documente anexate'),
     attachment('certificat_urbanism', 'Certificatul de urbanism', { maxFiles: 1 }),
-    attachment('extras_carte_funciara', 'Extras de carte funciară pentru informare', { maxFiles: 1, accept: ['application/pdf', 'image/jpeg'] }),
+    attachment('extras_carte_funciara', 'Extras de carte funciară pentru informare', {
+      maxFiles: 1,
+      accept: ['application/pdf', 'image/jpeg'],
+    }),
     attachment('documentatie_dtac', 'Documentația tehnică D.T.A.C.', {
       maxFiles: 10,
       accept: ['application/pdf', 'application/zip'],
@@ -234,15 +285,29 @@ const AUTORIZATIE_DE_DESFIINTARE: FormDefinitionInput = {
       min: 1,
       width: 'half',
     },
-    { key: 'valoarea_lucrarilor', type: 'decimal', label: 'Valoarea estimată a lucrărilor', unit: 'lei', required: true, min: 1, width: 'half' },
+    {
+      key: 'valoarea_lucrarilor',
+      type: 'decimal',
+      label: 'Valoarea estimată a lucrărilor',
+      unit: 'lei',
+      required: true,
+      min: 1,
+      width: 'half',
+    },
     section('date_imobil', 'Imobilul'),
     realEstates,
     section('date_beneficiari', 'Beneficiari'),
     beneficiaries,
     section('documente', 'Documente anexate'),
     attachment('certificat_urbanism', 'Certificatul de urbanism', { maxFiles: 1 }),
-    attachment('extras_carte_funciara', 'Extras de carte funciară pentru informare', { maxFiles: 1, accept: ['application/pdf', 'image/jpeg'] }),
-    attachment('documentatie_dtad', 'Documentația tehnică D.T.A.D.', { maxFiles: 10, accept: ['application/pdf', 'application/zip'] }),
+    attachment('extras_carte_funciara', 'Extras de carte funciară pentru informare', {
+      maxFiles: 1,
+      accept: ['application/pdf', 'image/jpeg'],
+    }),
+    attachment('documentatie_dtad', 'Documentația tehnică D.T.A.D.', {
+      maxFiles: 10,
+      accept: ['application/pdf', 'application/zip'],
+    }),
     attachment('avize_acorduri', 'Avize și acorduri cerute prin certificatul de urbanism', { required: false, maxFiles: 25 }),
     feeProof,
   ],
@@ -308,7 +373,14 @@ const SERIES = [
     rejectedPrefix: 'RES-E',
     registers: ['Urbanism'],
   },
-  { name: 'Registru vize CJ Mureș', type: 'Viză', description: 'Vizele arhitectului-șef', prefix: 'VZ', rejectedPrefix: 'VZR', registers: ['Urbanism'] },
+  {
+    name: 'Registru vize CJ Mureș',
+    type: 'Viză',
+    description: 'Vizele arhitectului-șef',
+    prefix: 'VZ',
+    rejectedPrefix: 'VZR',
+    registers: ['Urbanism'],
+  },
 ] as const;
 
 const FORMS = [
@@ -333,7 +405,8 @@ const FORMS = [
 const TYPES = [
   {
     name: 'Certificat de urbanism',
-    description: 'Informează asupra regimului juridic, economic și tehnic al imobilului și stabilește cerințele pentru autorizare.',
+    description:
+      'Informează asupra regimului juridic, economic și tehnic al imobilului și stabilește cerințele pentru autorizare.',
     form: 0,
     domain: 'urbanism',
     period: 30,
@@ -370,7 +443,11 @@ const TYPES = [
 ] as const;
 
 /** Inserts `name` when missing; returns the id either way. */
-async function ensure(find: () => Promise<{ id: number } | undefined>, create: () => Promise<number>, created: { count: number }) {
+async function ensure(
+  find: () => Promise<{ id: number } | undefined>,
+  create: () => Promise<number>,
+  created: { count: number },
+) {
   const existing = await find();
   if (existing) return existing.id;
   created.count++;
@@ -389,7 +466,13 @@ export async function seedDemoApplicationTypes(tx: Db): Promise<Record<string, n
   const seriesTypeIds = new Map<string, number>();
   for (const type of SERIES_TYPES) {
     const id = await ensure(
-      async () => (await tx.select({ id: documentSeriesTypes.id }).from(documentSeriesTypes).where(sql`lower(${documentSeriesTypes.name}) = lower(${type.name})`))[0],
+      async () =>
+        (
+          await tx
+            .select({ id: documentSeriesTypes.id })
+            .from(documentSeriesTypes)
+            .where(sql`lower(${documentSeriesTypes.name}) = lower(${type.name})`)
+        )[0],
       async () => (await tx.insert(documentSeriesTypes).values(type).returning({ id: documentSeriesTypes.id }))[0].id,
       counts.seriesTypes,
     );
@@ -438,7 +521,10 @@ export async function seedDemoApplicationTypes(tx: Db): Promise<Record<string, n
           .insert(forms)
           .values({ name: form.name, description: form.description, draftDefinition: definition })
           .returning({ id: forms.id });
-        const [version] = await tx.insert(formVersions).values({ formId: row.id, version: 1, definition }).returning({ id: formVersions.id });
+        const [version] = await tx
+          .insert(formVersions)
+          .values({ formId: row.id, version: 1, definition })
+          .returning({ id: formVersions.id });
         await tx.update(forms).set({ status: 'published', publishedVersionId: version.id }).where(eq(forms.id, row.id));
         return row.id;
       },

@@ -49,7 +49,9 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v));
 
 const idsBy = <const K extends readonly string[]>(keys: K) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, nullableId.optional()])) as Record<K[number], z.ZodOptional<typeof nullableId>>);
+  z.object(
+    Object.fromEntries(keys.map((k) => [k, nullableId.optional()])) as Record<K[number], z.ZodOptional<typeof nullableId>>,
+  );
 
 export const ZSeriesTypeIds = idsBy(SERIES_TYPE_USES).describe('Tipurile de serii: intrare, ieșire, vize');
 export const ZDocumentTemplateIds = idsBy(DOCUMENT_TEMPLATE_ROLES).describe('Șabloanele de documente, pe rol');
@@ -100,7 +102,9 @@ export const ZApplicationTypeCreateRequest = z.object({
   status: applicationTypeFields.status.default('active'),
   domain: applicationTypeFields.domain.default('urbanism'),
   category: applicationTypeFields.category.default('inbound'),
-  organisation_id: applicationTypeFields.organisation_id.optional().describe('Implicit instituția în care lucrează super administratorul'),
+  organisation_id: applicationTypeFields.organisation_id
+    .optional()
+    .describe('Implicit instituția în care lucrează super administratorul'),
   citizen_form_id: applicationTypeFields.citizen_form_id.optional(),
   staff_form_id: applicationTypeFields.staff_form_id.optional(),
   reject_form_id: applicationTypeFields.reject_form_id.optional(),

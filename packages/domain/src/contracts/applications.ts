@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOMAINS, DOMAIN_LABELS } from '../statuses.js';
+import { ZFormData } from '../forms/fields.js';
 import { zRequiredText } from '../validators/schemas.js';
 import { ZApplicationBeneficiary, CITIZENSHIPS, PERSON_TYPES } from './beneficiaries.js';
 import { REAL_ESTATE_TYPE_LABELS, REAL_ESTATE_TYPES, ZRealEstate } from './real-estate.js';
@@ -26,11 +27,8 @@ export const APPLICATION_MESSAGES = {
   typeWithoutForm: 'Tipul de cerere nu are un formular publicat.',
   unknownFormField: 'Câmpul nu există în formularul cererii.',
   fieldType: 'Valoarea nu are tipul potrivit pentru acest câmp.',
-  fileNotOwned: 'Fișierul nu există sau nu a fost încărcat de dumneavoastră.',
   fileAlreadyAttached: 'Fișierul este deja atașat unei cereri.',
   unknownAttachmentField: 'Câmpul de atașamente nu există în formularul cererii.',
-  attachmentType: 'Tipul fișierului nu este permis pentru acest câmp.',
-  attachmentCount: 'Câmpul acceptă cel mult {max} fișiere.',
 } as const;
 
 /** Online (SMS code or PIN) or offline (download, sign, upload) signing of the application (spec §3 sign_details). */
@@ -42,12 +40,12 @@ export type SignDetails = z.infer<typeof ZSignDetails>;
 export const DEFAULT_SIGN_DETAILS: SignDetails = { isOnline: true, package: null };
 
 /** Answers of the citizen form, keyed by field key (types are checked loosely on save, fully at submission). */
-export const ZFormData = z.record(z.string().max(100), z.unknown()).describe('Răspunsurile formularului, după cheia câmpului');
+const ZDraftFormData = ZFormData.describe('Răspunsurile formularului, după cheia câmpului (verificate complet la depunere)');
 
 export const ZApplicationCreateRequest = z.object({
   application_type_id: z.number().int().positive().describe('Tipul de cerere (GET /application-types/organisation)'),
   purpose: z.string().trim().max(2000).nullish().describe('Scopul cererii'),
-  form: ZFormData.optional(),
+  form: ZDraftFormData.optional(),
   sign_details: ZSignDetails.optional().describe('Implicit online: { isOnline: true, package: null }'),
 });
 export type ApplicationCreateRequest = z.infer<typeof ZApplicationCreateRequest>;
@@ -60,7 +58,7 @@ export type ApplicationCreateRequest = z.infer<typeof ZApplicationCreateRequest>
 export const ZApplicationPatchRequest = z.object({
   application_type_id: z.number().int().positive().optional(),
   purpose: z.string().trim().max(2000).nullish(),
-  form: ZFormData.optional(),
+  form: ZDraftFormData.optional(),
   sign_details: ZSignDetails.optional(),
 });
 export type ApplicationPatchRequest = z.infer<typeof ZApplicationPatchRequest>;

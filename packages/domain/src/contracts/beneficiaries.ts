@@ -32,7 +32,6 @@ export const BENEFICIARY_MESSAGES = {
   duplicateCnp: 'Un beneficiar cu acest CNP a fost deja adăugat pe cerere.',
   duplicateCui: 'Un beneficiar cu acest CUI/CIF a fost deja adăugat pe cerere.',
   passportRequired: 'Numărul pașaportului este obligatoriu pentru cetățenii străini.',
-  atLeastOne: 'Adăugați cel puțin un beneficiar.',
   foreignPhone: 'Numărul de telefon nu este valid',
 } as const;
 
@@ -124,7 +123,8 @@ export function beneficiaryRules(value: BeneficiaryDraft, ctx: z.RefinementCtx):
     } else if (romanian) {
       issue(['personal_numeric_code'], M.required);
     }
-    if (!romanian && !cnp && !value.details?.passport_number) issue(['details', 'passport_number'], BENEFICIARY_MESSAGES.passportRequired);
+    if (!romanian && !cnp && !value.details?.passport_number)
+      issue(['details', 'passport_number'], BENEFICIARY_MESSAGES.passportRequired);
   } else {
     if (!value.company_name) issue(['company_name'], M.required);
     const cui = value.unique_registration_code;
@@ -165,19 +165,20 @@ export type BeneficiaryInput = z.infer<typeof ZBeneficiaryInput>;
 
 /** Merge-patch of an application's beneficiary: absent fields stay, `null` clears; the result must pass the rules. */
 export const ZBeneficiaryPatchRequest = z.object({
+  // `.optional()` outside: an absent key stays absent (a text field alone would turn it into null).
   person_type: beneficiaryShape.person_type.optional(),
   citizenship: z.enum(CITIZENSHIPS).optional(),
-  first_name: beneficiaryShape.first_name,
-  last_name: beneficiaryShape.last_name,
-  company_name: beneficiaryShape.company_name,
-  personal_numeric_code: beneficiaryShape.personal_numeric_code,
-  unique_registration_code: beneficiaryShape.unique_registration_code,
-  email: beneficiaryShape.email,
-  phone: beneficiaryShape.phone,
+  first_name: beneficiaryShape.first_name.optional(),
+  last_name: beneficiaryShape.last_name.optional(),
+  company_name: beneficiaryShape.company_name.optional(),
+  personal_numeric_code: beneficiaryShape.personal_numeric_code.optional(),
+  unique_registration_code: beneficiaryShape.unique_registration_code.optional(),
+  email: beneficiaryShape.email.optional(),
+  phone: beneficiaryShape.phone.optional(),
   details: ZBeneficiaryDetails.partial().optional(),
   is_contact_person: z.boolean().optional(),
-  tna_code: beneficiaryShape.tna_code,
-  subsidiary: beneficiaryShape.subsidiary,
+  tna_code: beneficiaryShape.tna_code.optional(),
+  subsidiary: beneficiaryShape.subsidiary.optional(),
 });
 export type BeneficiaryPatchRequest = z.infer<typeof ZBeneficiaryPatchRequest>;
 
@@ -217,7 +218,9 @@ export const ZBeneficiary = z.object({
   id: z.number().int(),
   person_type: z.enum(PERSON_TYPES),
   citizenship: z.enum(CITIZENSHIPS),
-  user_type_name: z.enum(['citizen', 'foreigner', 'legal_entity']).describe('Tipul de utilizator echivalent (spec §3 beneficiary_users)'),
+  user_type_name: z
+    .enum(['citizen', 'foreigner', 'legal_entity'])
+    .describe('Tipul de utilizator echivalent (spec §3 beneficiary_users)'),
   display_name: z.string().describe('Denumirea firmei sau prenumele și numele'),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),

@@ -107,7 +107,9 @@ export const ZDocumentSeriesPatchRequest = z.object({
   registers: z.array(zRequiredText(100)).max(50).optional(),
   yearly_reset: z.boolean().optional(),
   active: z.boolean().optional(),
-  current_index: index.optional().describe('Doar înainte: mai mic decât valoarea curentă dă INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE'),
+  current_index: index
+    .optional()
+    .describe('Doar înainte: mai mic decât valoarea curentă dă INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE'),
   rejected_index: index.optional(),
 });
 export type DocumentSeriesPatchRequest = z.infer<typeof ZDocumentSeriesPatchRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_MESSAGES } from '../forms/messages.js';
 import { VALIDATION_MESSAGES as M } from '../validators/messages.js';
 
 /**
@@ -14,26 +15,25 @@ export const REAL_ESTATE_TYPE_LABELS: Record<RealEstateType, string> = {
 };
 
 export const REAL_ESTATE_MESSAGES = {
-  cadastralNumber: 'Numărul cadastral nu este valid',
   duplicateCadastralNumber: 'Numărul cadastral a fost deja adăugat pe cerere.',
   /** Spec §5, `{county}` is the organisation's county. */
   countyOnly: 'Se pot depune cereri doar pe județul {county}',
   unknownUat: 'UAT-ul nu există',
-  atLeastOne: 'Adăugați cel puțin un imobil.',
   area: 'Introduceți o suprafață pozitivă, cu cel mult două zecimale',
   searchCriteria: 'Căutați după număr cadastral și UAT sau după număr topografic',
 } as const;
 
 /**
- * A cadastral number (număr cadastral) as the land registry writes it: digits, optionally with a
- * suffix for a construction or an apartment ('123456-C1', '123456-C1-U4').
+ * A cadastral number (număr cadastral) as the land registry writes it: digits, optionally with
+ * suffixes for a construction or a unit ('123456-C1', '123456-C1-U4'), upper-cased. The same rule
+ * as the forms' cadastral-number field.
  */
 export const zCadastralNumber = z
   .string({ error: M.required })
   .trim()
+  .toUpperCase()
   .min(1, { error: M.required, abort: true })
-  .max(50, { error: M.maxLength.replace('{max}', '50'), abort: true })
-  .regex(/^\d[0-9A-Za-z\-/.]*$/, { error: REAL_ESTATE_MESSAGES.cadastralNumber });
+  .regex(/^\d{1,12}(?:-[A-Z]{1,3}\d{1,5})*$/, { error: FORM_MESSAGES.cadastralNumber });
 
 /** Area in square metres: positive, at most two decimals (the column is numeric(14,2)). */
 export const zArea = z
@@ -51,7 +51,11 @@ const optionalAddress = z
 
 export const ZRealEstateCreateRequest = z.object({
   cadastral_number: zCadastralNumber.describe('Numărul cadastral'),
-  uat_id: z.number({ error: M.required }).int().positive().describe('UAT-ul imobilului (cod SIRUTA); trebuie să fie în județul instituției'),
+  uat_id: z
+    .number({ error: M.required })
+    .int()
+    .positive()
+    .describe('UAT-ul imobilului (cod SIRUTA); trebuie să fie în județul instituției'),
   type: z.enum(REAL_ESTATE_TYPES).describe('Teren sau teren și construcții'),
   area: zArea.nullish().describe('Suprafața declarată (m²); lipsă: cea din evidența cadastrală'),
   address: optionalAddress.describe('Adresa imobilului'),

@@ -10,7 +10,15 @@ const one = (fields: FormDefinitionInput['fields']) => issues({ fields });
 describe('form field schemas', () => {
   it('fills in the defaults a builder may leave out', () => {
     const text = ZFormField.parse({ key: 'nume', type: 'text', label: ' Nume ' });
-    expect(text).toEqual({ key: 'nume', type: 'text', label: 'Nume', required: false, width: 'full', maxLength: 255, mode: 'any' });
+    expect(text).toEqual({
+      key: 'nume',
+      type: 'text',
+      label: 'Nume',
+      required: false,
+      width: 'full',
+      maxLength: 255,
+      mode: 'any',
+    });
     const attachments = ZFormField.parse({ key: 'plan', type: 'attachments', label: 'Plan', documentType: 'Plan de situație' });
     expect(attachments).toMatchObject({
       minFiles: 0,
@@ -33,9 +41,9 @@ describe('form field schemas', () => {
   it('limits text to 255 characters and decimals to 2, attachments to 25 files', () => {
     expect(ZFormField.safeParse({ key: 'x', type: 'text', label: 'X', maxLength: 256 }).success).toBe(false);
     expect(ZFormField.safeParse({ key: 'x', type: 'decimal', label: 'X', decimals: 3 }).success).toBe(false);
-    expect(
-      ZFormField.safeParse({ key: 'x', type: 'attachments', label: 'X', documentType: 'Y', maxFiles: 26 }).success,
-    ).toBe(false);
+    expect(ZFormField.safeParse({ key: 'x', type: 'attachments', label: 'X', documentType: 'Y', maxFiles: 26 }).success).toBe(
+      false,
+    );
   });
 
   it('accepts only the MIME types of the upload rules', () => {
@@ -82,7 +90,13 @@ describe('structural rules of a definition', () => {
             { key: 'nume_corp', type: 'text', label: 'Nume' },
             { key: 'niveluri', type: 'number', label: 'Niveluri' },
             { key: 'arie', type: 'decimal', label: 'Arie' },
-            { key: 'arie_desfasurata', type: 'computed', label: 'Desfășurată', operation: 'product', operands: ['arie', 'niveluri'] },
+            {
+              key: 'arie_desfasurata',
+              type: 'computed',
+              label: 'Desfășurată',
+              operation: 'product',
+              operands: ['arie', 'niveluri'],
+            },
             { key: 'detalii', type: 'text', label: 'Detalii', visibleWhen: { field: 'scop', equals: 'construire' } },
           ],
         },
@@ -167,9 +181,18 @@ describe('structural rules of a definition', () => {
         { key: 'dupa', type: 'number', label: 'După' },
       ]),
     ).toEqual([
-      { path: 'fields.1.operands.0', message: 'Operandul „nume” trebuie să fie un câmp numeric aflat înaintea câmpului calculat' },
-      { path: 'fields.1.operands.1', message: 'Operandul „lipsa” trebuie să fie un câmp numeric aflat înaintea câmpului calculat' },
-      { path: 'fields.1.operands.2', message: 'Operandul „dupa” trebuie să fie un câmp numeric aflat înaintea câmpului calculat' },
+      {
+        path: 'fields.1.operands.0',
+        message: 'Operandul „nume” trebuie să fie un câmp numeric aflat înaintea câmpului calculat',
+      },
+      {
+        path: 'fields.1.operands.1',
+        message: 'Operandul „lipsa” trebuie să fie un câmp numeric aflat înaintea câmpului calculat',
+      },
+      {
+        path: 'fields.1.operands.2',
+        message: 'Operandul „dupa” trebuie să fie un câmp numeric aflat înaintea câmpului calculat',
+      },
     ]);
     expect(
       one([
@@ -200,7 +223,10 @@ describe('structural rules of a definition', () => {
     ]);
     expect(result).toEqual([
       { path: 'fields.0.fields.0.type', message: FM.groupInGroup },
-      { path: 'fields.0.fields.1.type', message: 'Câmpurile de tipul „Documente atașate” nu pot fi folosite într-un grup repetabil' },
+      {
+        path: 'fields.0.fields.1.type',
+        message: 'Câmpurile de tipul „Documente atașate” nu pot fi folosite într-un grup repetabil',
+      },
       { path: 'fields.0.fields.2.type', message: 'Câmpurile de tipul „Beneficiari” nu pot fi folosite într-un grup repetabil' },
     ]);
     expect(one([{ key: 'g', type: 'repeatable_group', label: 'G', fields: [] }])).toEqual([
@@ -242,7 +268,9 @@ describe('structural rules of a definition', () => {
 
   it('drops unknown properties and keeps the parsed shape', () => {
     const parsed = ZFormDefinition.parse({ fields: [{ key: 'a', type: 'text', label: 'A', color: 'red' }], extra: 1 });
-    expect(parsed).toEqual({ fields: [{ key: 'a', type: 'text', label: 'A', required: false, width: 'full', maxLength: 255, mode: 'any' }] });
+    expect(parsed).toEqual({
+      fields: [{ key: 'a', type: 'text', label: 'A', required: false, width: 'full', maxLength: 255, mode: 'any' }],
+    });
   });
 
   it('finds fields, group fields included', () => {

@@ -137,9 +137,12 @@ export const ZVisibleWhen = z
       .describe('Afișat când valoarea este una dintre acestea'),
     notEmpty: z.literal(true).optional().describe('Afișat când câmpul este completat'),
   })
-  .refine((rule) => [rule.equals !== undefined, rule.in !== undefined, rule.notEmpty !== undefined].filter(Boolean).length === 1, {
-    error: FM.visibleWhenRule,
-  });
+  .refine(
+    (rule) => [rule.equals !== undefined, rule.in !== undefined, rule.notEmpty !== undefined].filter(Boolean).length === 1,
+    {
+      error: FM.visibleWhenRule,
+    },
+  );
 export type VisibleWhen = z.infer<typeof ZVisibleWhen>;
 
 const common = {
@@ -167,7 +170,12 @@ export const ZTextField = z.object({
   minLength: z.number().int().min(0).max(LIMITS.textMaxLength).optional(),
   maxLength: z.number().int().min(1).max(LIMITS.textMaxLength).default(LIMITS.textMaxLength),
   pattern: z.string().max(500).optional().describe('Expresie regulată pe care trebuie să o respecte întreaga valoare'),
-  patternMessage: z.string().trim().max(LIMITS.textMaxLength).optional().describe('Mesajul afișat când expresia nu se potrivește'),
+  patternMessage: z
+    .string()
+    .trim()
+    .max(LIMITS.textMaxLength)
+    .optional()
+    .describe('Mesajul afișat când expresia nu se potrivește'),
   mode: z
     .enum(['any', 'digits', 'letters', 'lettersAndDigits'])
     .default('any')
@@ -351,6 +359,9 @@ export type AttachmentsField = FieldOfType<'attachments'>;
 export type RepeatableGroupField = FieldOfType<'repeatable_group'>;
 export type ComputedField = FieldOfType<'computed'>;
 export type MarkerField = FieldOfType<'real_estate_target' | 'beneficiaries'>;
+
+/** The data of a form as a client sends it: values by field key (checked by `validateFormData`). */
+export const ZFormData = z.record(z.string(), z.unknown()).describe('Valorile formularului, după cheia câmpului');
 
 /** The value of an address field. */
 export interface AddressValue {

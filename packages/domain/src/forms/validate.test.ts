@@ -18,19 +18,35 @@ describe('validateFormData: required and visibility', () => {
         { value: 'altele', label: 'Altele' },
       ],
     },
-    { key: 'alt_scop', type: 'text', label: 'Precizați scopul', required: true, visibleWhen: { field: 'scop', equals: 'altele' } },
+    {
+      key: 'alt_scop',
+      type: 'text',
+      label: 'Precizați scopul',
+      required: true,
+      visibleWhen: { field: 'scop', equals: 'altele' },
+    },
     { key: 'detalii', type: 'textarea', label: 'Detalii', visibleWhen: { field: 'alt_scop', notEmpty: true } },
     { key: 'observatii', type: 'textarea', label: 'Observații' },
   ]);
 
   it('asks for required fields with the form message', () => {
-    expect(validateFormData(definition, {})).toMatchObject({ ok: false, errors: [{ path: 'scop', message: REQUIRED }], value: {} });
+    expect(validateFormData(definition, {})).toMatchObject({
+      ok: false,
+      errors: [{ path: 'scop', message: REQUIRED }],
+      value: {},
+    });
     expect(FM.requiredFields).toBe(REQUIRED);
     expect(validateFormData(definition, { scop: '   ' }).errors).toEqual([{ path: 'scop', message: REQUIRED }]);
   });
 
   it('validates a field only when it is visible and drops hidden values and unknown keys', () => {
-    const result = validateFormData(definition, { scop: 'construire', alt_scop: 'ceva', detalii: 'x', necunoscut: 1, observatii: ' ok ' });
+    const result = validateFormData(definition, {
+      scop: 'construire',
+      alt_scop: 'ceva',
+      detalii: 'x',
+      necunoscut: 1,
+      observatii: ' ok ',
+    });
     expect(result).toMatchObject({ ok: true, errors: [], value: { scop: 'construire', observatii: 'ok' } });
     expect(Object.keys(result.value)).toEqual(['scop', 'observatii']);
     const branch = validateFormData(definition, { scop: 'altele' });
@@ -43,7 +59,9 @@ describe('validateFormData: required and visibility', () => {
   });
 
   it('hides a chain of fields when the first is hidden or invalid', () => {
-    expect(validateFormData(definition, { scop: 'nu-exista', alt_scop: 'x', detalii: 'y' }).errors).toEqual([{ path: 'scop', message: FM.option }]);
+    expect(validateFormData(definition, { scop: 'nu-exista', alt_scop: 'x', detalii: 'y' }).errors).toEqual([
+      { path: 'scop', message: FM.option },
+    ]);
   });
 
   it('treats data that is not an object as empty', () => {
@@ -62,7 +80,14 @@ describe('validateFormData: values by type', () => {
       { key: 'cod', type: 'text', label: 'Cod', pattern: '[A-Z]{2}\\d{3}', patternMessage: 'Codul are forma AB123' },
       { key: 'liber', type: 'text', label: 'Liber' },
     ]);
-    const bad = validateFormData(definition, { scurt: 'abcdef', cifre: '12a', litere: 'Ion 2', alfa: 'a-b', cod: 'AB12', liber: 'x'.repeat(256) });
+    const bad = validateFormData(definition, {
+      scurt: 'abcdef',
+      cifre: '12a',
+      litere: 'Ion 2',
+      alfa: 'a-b',
+      cod: 'AB12',
+      liber: 'x'.repeat(256),
+    });
     expect(bad.errors).toEqual([
       { path: 'scurt', message: 'Textul poate avea cel mult 5 caractere' },
       { path: 'cifre', message: FM.digitsOnly },
@@ -71,8 +96,16 @@ describe('validateFormData: values by type', () => {
       { path: 'cod', message: 'Codul are forma AB123' },
       { path: 'liber', message: 'Textul poate avea cel mult 255 caractere' },
     ]);
-    expect(validateFormData(definition, { scurt: 'a' }).errors).toEqual([{ path: 'scurt', message: 'Textul trebuie să aibă cel puțin 2 caractere' }]);
-    const good = validateFormData(definition, { scurt: 'ab', cifre: '0123', litere: 'Târgu Mureş', alfa: 'Bloc A2', cod: 'MS123' });
+    expect(validateFormData(definition, { scurt: 'a' }).errors).toEqual([
+      { path: 'scurt', message: 'Textul trebuie să aibă cel puțin 2 caractere' },
+    ]);
+    const good = validateFormData(definition, {
+      scurt: 'ab',
+      cifre: '0123',
+      litere: 'Târgu Mureş',
+      alfa: 'Bloc A2',
+      cod: 'MS123',
+    });
     expect(good).toMatchObject({ ok: true, value: { litere: 'Târgu Mureș', cifre: '0123' } });
   });
 
@@ -96,7 +129,9 @@ describe('validateFormData: values by type', () => {
       { path: 'niveluri', message: 'Valoarea trebuie să fie cel puțin 1' },
       { path: 'suprafata', message: 'Valoarea trebuie să fie cel puțin 0,5' },
     ]);
-    expect(validateFormData(definition, { niveluri: 31 }).errors).toEqual([{ path: 'niveluri', message: 'Valoarea poate fi cel mult 30' }]);
+    expect(validateFormData(definition, { niveluri: 31 }).errors).toEqual([
+      { path: 'niveluri', message: 'Valoarea poate fi cel mult 30' },
+    ]);
     expect(validateFormData(definition, { niveluri: Number.NaN }).errors).toEqual([{ path: 'niveluri', message: FM.number }]);
   });
 
@@ -141,12 +176,16 @@ describe('validateFormData: values by type', () => {
       { path: 'unic', message: FM.option },
       { path: 'multe', message: 'Alegeți cel puțin 2 opțiuni' },
     ]);
-    expect(validateFormData(definition, { multe: ['a', 'b', 'c'] }).errors).toEqual([{ path: 'multe', message: 'Puteți alege cel mult 2 opțiuni' }]);
+    expect(validateFormData(definition, { multe: ['a', 'b', 'c'] }).errors).toEqual([
+      { path: 'multe', message: 'Puteți alege cel mult 2 opțiuni' },
+    ]);
     expect(validateFormData(definition, { multe: ['a', 'x'] }).errors).toEqual([{ path: 'multe', message: FM.option }]);
   });
 
   it('required checkboxes need at least one box', () => {
-    const definition = form([{ key: 'multe', type: 'checkboxes', label: 'Multe', required: true, options: [{ value: 'a', label: 'A' }] }]);
+    const definition = form([
+      { key: 'multe', type: 'checkboxes', label: 'Multe', required: true, options: [{ value: 'a', label: 'A' }] },
+    ]);
     expect(validateFormData(definition, { multe: [] }).errors).toEqual([{ path: 'multe', message: REQUIRED }]);
   });
 
@@ -157,13 +196,22 @@ describe('validateFormData: values by type', () => {
     }
     expect(validateFormData(definition, { nr_cadastral: ' 50123-c1 ' }).value).toEqual({ nr_cadastral: '50123-C1' });
     for (const bad of ['abc', '50123-', '50123 C1', '-C1', '50123-C']) {
-      expect(validateFormData(definition, { nr_cadastral: bad }).errors, bad).toEqual([{ path: 'nr_cadastral', message: FM.cadastralNumber }]);
+      expect(validateFormData(definition, { nr_cadastral: bad }).errors, bad).toEqual([
+        { path: 'nr_cadastral', message: FM.cadastralNumber },
+      ]);
     }
   });
 
   it('address: required parts, ids and postal code', () => {
     const definition = form([{ key: 'adresa', type: 'address', label: 'Adresa imobilului', required: true }]);
-    const value = { county_id: 261, locality_id: '114319', street: ' Str. Gheorghe Doja ', number: '12A', postal_code: '540049', extra: 1 };
+    const value = {
+      county_id: 261,
+      locality_id: '114319',
+      street: ' Str. Gheorghe Doja ',
+      number: '12A',
+      postal_code: '540049',
+      extra: 1,
+    };
     expect(validateFormData(definition, { adresa: value }).value).toEqual({
       adresa: { county_id: 261, locality_id: 114319, street: 'Str. Gheorghe Doja', number: '12A', postal_code: '540049' },
     });
@@ -175,15 +223,43 @@ describe('validateFormData: values by type', () => {
     ]);
     expect(validateFormData(definition, { adresa: 'Str. X' }).errors).toEqual([{ path: 'adresa', message: FM.invalidValue }]);
     expect(validateFormData(definition, {}).errors).toEqual([{ path: 'adresa', message: REQUIRED }]);
+    // An address left untouched counts as empty: required when required, dropped otherwise.
+    const untouched = { county_id: null, locality_id: '', street: ' ', number: '' };
+    expect(validateFormData(definition, { adresa: untouched }).errors).toEqual([{ path: 'adresa', message: REQUIRED }]);
+    const optional = form([{ key: 'adresa', type: 'address', label: 'Adresa de corespondență' }]);
+    expect(validateFormData(optional, { adresa: untouched })).toMatchObject({ ok: true, value: {} });
   });
 });
 
 describe('validateFormData: attachments and markers', () => {
   const definition = form([
-    { key: 'tip', type: 'radio', label: 'Tip', options: [{ value: 'pj', label: 'Persoană juridică' }, { value: 'pf', label: 'Persoană fizică' }] },
-    { key: 'plan', type: 'attachments', label: 'Plan de situație', documentType: 'Plan de situație', required: true, minFiles: 1, maxFiles: 2 },
+    {
+      key: 'tip',
+      type: 'radio',
+      label: 'Tip',
+      options: [
+        { value: 'pj', label: 'Persoană juridică' },
+        { value: 'pf', label: 'Persoană fizică' },
+      ],
+    },
+    {
+      key: 'plan',
+      type: 'attachments',
+      label: 'Plan de situație',
+      documentType: 'Plan de situație',
+      required: true,
+      minFiles: 1,
+      maxFiles: 2,
+    },
     { key: 'taxa', type: 'attachments', label: 'Dovada plății', documentType: 'Dovada achitării taxei' },
-    { key: 'statut', type: 'attachments', label: 'Statut', documentType: 'Act constitutiv', required: true, visibleWhen: { field: 'tip', equals: 'pj' } },
+    {
+      key: 'statut',
+      type: 'attachments',
+      label: 'Statut',
+      documentType: 'Act constitutiv',
+      required: true,
+      visibleWhen: { field: 'tip', equals: 'pj' },
+    },
     { key: 'imobile', type: 'real_estate_target', label: 'Imobile', required: true, maxItems: 5 },
     { key: 'beneficiari', type: 'beneficiaries', label: 'Beneficiari', minItems: 2, visibleWhen: { field: 'tip', equals: 'pj' } },
   ]);
@@ -209,7 +285,13 @@ describe('validateFormData: attachments and markers', () => {
       { key: 'imobile', type: 'real_estate_target', label: 'Imobile', minItems: 1, maxItems: 5 },
     ]);
     const [realEstates, beneficiaries] = validateFormData(definition, { tip: 'pj' }).markers;
-    expect(beneficiaries).toEqual({ key: 'beneficiari', type: 'beneficiaries', label: 'Beneficiari', minItems: 2, maxItems: null });
+    expect(beneficiaries).toEqual({
+      key: 'beneficiari',
+      type: 'beneficiaries',
+      label: 'Beneficiari',
+      minItems: 2,
+      maxItems: null,
+    });
     expect(markerCountError(realEstates, 0)).toBe(REQUIRED);
     expect(markerCountError(realEstates, 6)).toBe('Puteți adăuga cel mult 5 imobile');
     expect(markerCountError(realEstates, 1)).toBeNull();
@@ -231,20 +313,61 @@ describe('validateFormData: repeatable groups and computed values', () => {
         { key: 'denumire_corp', type: 'text', label: 'Denumire', required: true },
         { key: 'niveluri', type: 'number', label: 'Niveluri', min: 1, required: true },
         { key: 'arie_construita', type: 'decimal', label: 'Aria construită', required: true },
-        { key: 'arie_desfasurata', type: 'computed', label: 'Aria desfășurată', operation: 'product', operands: ['arie_construita', 'niveluri'] },
-        { key: 'are_subsol', type: 'radio', label: 'Subsol', options: [{ value: 'da', label: 'Da' }, { value: 'nu', label: 'Nu' }] },
-        { key: 'adancime', type: 'decimal', label: 'Adâncime', required: true, visibleWhen: { field: 'are_subsol', equals: 'da' } },
+        {
+          key: 'arie_desfasurata',
+          type: 'computed',
+          label: 'Aria desfășurată',
+          operation: 'product',
+          operands: ['arie_construita', 'niveluri'],
+        },
+        {
+          key: 'are_subsol',
+          type: 'radio',
+          label: 'Subsol',
+          options: [
+            { value: 'da', label: 'Da' },
+            { value: 'nu', label: 'Nu' },
+          ],
+        },
+        {
+          key: 'adancime',
+          type: 'decimal',
+          label: 'Adâncime',
+          required: true,
+          visibleWhen: { field: 'are_subsol', equals: 'da' },
+        },
       ],
     },
-    { key: 'total_construit', type: 'computed', label: 'Total construit', operation: 'sum', operands: ['corpuri.arie_construita'] },
-    { key: 'pot', type: 'computed', label: 'POT', operation: 'ratio', operands: ['total_construit', 'suprafata_teren'], decimals: 4 },
+    {
+      key: 'total_construit',
+      type: 'computed',
+      label: 'Total construit',
+      operation: 'sum',
+      operands: ['corpuri.arie_construita'],
+    },
+    {
+      key: 'pot',
+      type: 'computed',
+      label: 'POT',
+      operation: 'ratio',
+      operands: ['total_construit', 'suprafata_teren'],
+      decimals: 4,
+    },
   ]);
 
   it('validates each item, computes per item and over the group, ignoring client values', () => {
     const result = validateFormData(definition, {
       suprafata_teren: '1000',
       corpuri: [
-        { denumire_corp: 'C1', niveluri: 2, arie_construita: '120,5', arie_desfasurata: 1, are_subsol: 'nu', adancime: 3, extra: 'x' },
+        {
+          denumire_corp: 'C1',
+          niveluri: 2,
+          arie_construita: '120,5',
+          arie_desfasurata: 1,
+          are_subsol: 'nu',
+          adancime: 3,
+          extra: 'x',
+        },
         { denumire_corp: 'C2', niveluri: '1', arie_construita: 80.25, are_subsol: 'da', adancime: '2,5' },
       ],
       total_construit: 999_999,
@@ -273,11 +396,16 @@ describe('validateFormData: repeatable groups and computed values', () => {
     expect(validateFormData(definition, {}).errors).toEqual([{ path: 'corpuri', message: REQUIRED }]);
     expect(validateFormData(definition, { corpuri: 'x' }).errors).toEqual([{ path: 'corpuri', message: FM.invalidValue }]);
     const four = Array.from({ length: 4 }, (_, i) => ({ denumire_corp: `C${i}`, niveluri: 1, arie_construita: 10 }));
-    expect(validateFormData(definition, { corpuri: four }).errors).toEqual([{ path: 'corpuri', message: 'Puteți adăuga cel mult 3 elemente' }]);
+    expect(validateFormData(definition, { corpuri: four }).errors).toEqual([
+      { path: 'corpuri', message: 'Puteți adăuga cel mult 3 elemente' },
+    ]);
   });
 
   it('leaves out what cannot be computed', () => {
-    const result = validateFormData(definition, { suprafata_teren: 0, corpuri: [{ denumire_corp: 'C1', niveluri: 1, arie_construita: 50 }] });
+    const result = validateFormData(definition, {
+      suprafata_teren: 0,
+      corpuri: [{ denumire_corp: 'C1', niveluri: 1, arie_construita: 50 }],
+    });
     // A ratio by zero has no value.
     expect(result.value).toMatchObject({ total_construit: 50 });
     expect(result.value).not.toHaveProperty('pot');

@@ -63,13 +63,17 @@ type Values = Readonly<Record<string, unknown>>;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Empty as a form sees it: nothing, blank text or an empty list. */
+/**
+ * Empty as a form sees it: nothing, blank text, an empty list, or an object whose parts are all
+ * empty (an address the applicant never touched).
+ */
 export function isEmptyFormValue(value: unknown): boolean {
   return (
     value === undefined ||
     value === null ||
     (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
+    (Array.isArray(value) && value.length === 0) ||
+    (isObject(value) && Object.values(value).every(isEmptyFormValue))
   );
 }
 
@@ -119,7 +123,10 @@ function operandValue(operand: string, values: Values): number | null {
  * computed: a sum skips missing operands (null only when all are missing); a difference,
  * product or ratio needs every operand; a ratio by zero has no value.
  */
-export function computeFieldValue(field: Pick<ComputedField, 'operation' | 'operands' | 'decimals'>, values: Values): number | null {
+export function computeFieldValue(
+  field: Pick<ComputedField, 'operation' | 'operands' | 'decimals'>,
+  values: Values,
+): number | null {
   const numbers = field.operands.map((operand) => operandValue(operand, values));
   let result: number;
   if (field.operation === 'sum') {
@@ -185,9 +192,11 @@ function checkText(field: Extract<FormField, { type: 'text' | 'textarea' }>, raw
   const length = [...value].length;
   if (length > field.maxLength) return { error: formMessage(FM.maxLength, { max: field.maxLength }) };
   if (field.type === 'text') {
-    if (field.minLength !== undefined && length < field.minLength) return { error: formMessage(FM.minLength, { min: field.minLength }) };
+    if (field.minLength !== undefined && length < field.minLength)
+      return { error: formMessage(FM.minLength, { min: field.minLength }) };
     if (field.mode !== 'any' && !TEXT_MODES[field.mode].pattern.test(value)) return { error: TEXT_MODES[field.mode].message };
-    if (field.pattern !== undefined && !matchesWhole(field.pattern, value)) return { error: field.patternMessage ?? FM.invalidValue };
+    if (field.pattern !== undefined && !matchesWhole(field.pattern, value))
+      return { error: field.patternMessage ?? FM.invalidValue };
   }
   return { value };
 }
@@ -212,8 +221,10 @@ function checkNumber(field: Extract<FormField, { type: 'number' | 'decimal' }>, 
   if (field.type === 'number' && field.integer && !Number.isInteger(read.number)) return { error: FM.integer };
   if (field.type === 'decimal' && read.decimals > field.decimals)
     return { error: field.decimals === 0 ? FM.integer : formMessage(FM.decimals, { decimals: field.decimals }) };
-  if (field.min !== undefined && read.number < field.min) return { error: formMessage(FM.numberMin, { min: String(field.min).replace('.', ',') }) };
-  if (field.max !== undefined && read.number > field.max) return { error: formMessage(FM.numberMax, { max: String(field.max).replace('.', ',') }) };
+  if (field.min !== undefined && read.number < field.min)
+    return { error: formMessage(FM.numberMin, { min: String(field.min).replace('.', ',') }) };
+  if (field.max !== undefined && read.number > field.max)
+    return { error: formMessage(FM.numberMax, { max: String(field.max).replace('.', ',') }) };
   return { value: read.number };
 }
 
@@ -221,8 +232,10 @@ function checkDate(field: Extract<FormField, { type: 'date' }>, raw: unknown, to
   if (typeof raw !== 'string') return { error: FM.date };
   const value = parseIsoDate(raw.trim()) ?? parseRomanianDate(raw);
   if (!value) return { error: FM.date };
-  if (field.minDate && value < field.minDate) return { error: formMessage(FM.dateMin, { min: formatRomanianDate(field.minDate) ?? field.minDate }) };
-  if (field.maxDate && value > field.maxDate) return { error: formMessage(FM.dateMax, { max: formatRomanianDate(field.maxDate) ?? field.maxDate }) };
+  if (field.minDate && value < field.minDate)
+    return { error: formMessage(FM.dateMin, { min: formatRomanianDate(field.minDate) ?? field.minDate }) };
+  if (field.maxDate && value > field.maxDate)
+    return { error: formMessage(FM.dateMax, { max: formatRomanianDate(field.maxDate) ?? field.maxDate }) };
   if (field.notInFuture && value > today()) return { error: FM.dateInFuture };
   return { value };
 }
@@ -300,7 +313,8 @@ function checkAddress(raw: unknown, path: string, errors: FormValidationError[])
   const number = text('number', 20);
   if (number === undefined && isEmptyFormValue(raw.number)) required('number');
   const postalCode = text('postal_code', 6);
-  if (postalCode !== undefined && !isValidPostalCode(postalCode)) errors.push({ path: `${path}.postal_code`, message: FM.postalCode });
+  if (postalCode !== undefined && !isValidPostalCode(postalCode))
+    errors.push({ path: `${path}.postal_code`, message: FM.postalCode });
   if (errors.length > before) return undefined;
   return {
     county_id: countyId as number,
@@ -366,13 +380,18 @@ function checkValue(
 function countError(count: number, min: number, max: number, required: boolean, noun: [string, string], kind: 'files' | 'items') {
   const effectiveMin = Math.max(min, required ? 1 : 0);
   if (count === 0 && effectiveMin > 0) return FM.requiredFields;
-  if (count < effectiveMin) return formMessage(kind === 'files' ? FM.minFiles : FM.minItems, { count: romanianCount(effectiveMin, ...noun) });
+  if (count < effectiveMin)
+    return formMessage(kind === 'files' ? FM.minFiles : FM.minItems, { count: romanianCount(effectiveMin, ...noun) });
   if (count > max) return formMessage(kind === 'files' ? FM.maxFiles : FM.maxItems, { count: romanianCount(max, ...noun) });
   return null;
 }
 
 /** Validates the data of a form (see the module comment). */
-export function validateFormData(definition: FormDefinition, data: unknown, options: FormValidationOptions = {}): FormValidationResult {
+export function validateFormData(
+  definition: FormDefinition,
+  data: unknown,
+  options: FormValidationOptions = {},
+): FormValidationResult {
   const raw = isObject(data) ? data : {};
   const errors: FormValidationError[] = [];
   const value: Record<string, FormValue> = {};

@@ -22,18 +22,32 @@ export interface FormLinkRow {
 
 const idOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
-function idsByKey<K extends string>(keys: readonly K[], stored: Record<string, number | null>, storageKey: (k: K) => string = (k) => k) {
+function idsByKey<K extends string>(
+  keys: readonly K[],
+  stored: Record<string, number | null>,
+  storageKey: (k: K) => string = (k) => k,
+) {
   return Object.fromEntries(keys.map((k) => [k, idOrNull(stored[storageKey(k)])])) as Record<K, number | null>;
 }
 
 const formLink = (id: number | null, forms: Map<number, FormLinkRow>) => {
   const form = id === null ? undefined : forms.get(id);
   return form
-    ? { id: form.id, name: form.name, status: form.status, published_version_id: form.publishedVersionId, latest_version: form.latestVersion }
+    ? {
+        id: form.id,
+        name: form.name,
+        status: form.status,
+        published_version_id: form.publishedVersionId,
+        latest_version: form.latestVersion,
+      }
     : null;
 };
 
-export function presentApplicationType(actor: Actor, row: ApplicationTypeRow, forms: Map<number, FormLinkRow>): ApplicationTypeRecord {
+export function presentApplicationType(
+  actor: Actor,
+  row: ApplicationTypeRow,
+  forms: Map<number, FormLinkRow>,
+): ApplicationTypeRecord {
   return {
     id: row.id,
     name: row.name,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import { applications, applicationTypes, formVersions, forms, organisations, territorialUnits } from '../../db/schema/index.js';
+import { applicationTypes, formVersions, forms, organisations, territorialUnits } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 import { jurisdictionCondition } from '../territory/repository.js';
@@ -9,9 +9,9 @@ import { jurisdictionCondition } from '../territory/repository.js';
  * inside a transaction).
  */
 
-const applicationCount = sql<number>`(SELECT count(*) FROM ${applications} WHERE ${applications.applicationTypeId} = ${applicationTypes.id})`.mapWith(
-  Number,
-);
+// Subqueries name their tables: in a single-table select drizzle writes bare column names.
+const applicationCount =
+  sql<number>`(SELECT count(*) FROM applications a WHERE a.application_type_id = "application_types"."id")`.mapWith(Number);
 
 export const APPLICATION_TYPE_LIST: ListSpec = {
   fields: {
@@ -44,7 +44,12 @@ const columns = { ...getTableColumns(applicationTypes), organisationName: organi
 const typesFrom = (db: Db) =>
   db.select(columns).from(applicationTypes).innerJoin(organisations, eq(organisations.id, applicationTypes.organisationId));
 
-export function listApplicationTypes(db: Db, parsed: ParsedList, conditions: (SQL | undefined)[], options: { unpaged?: boolean } = {}) {
+export function listApplicationTypes(
+  db: Db,
+  parsed: ParsedList,
+  conditions: (SQL | undefined)[],
+  options: { unpaged?: boolean } = {},
+) {
   const list = buildListSql(parsed, APPLICATION_TYPE_LIST, conditions);
   return {
     rows: (): Promise<ApplicationTypeRow[]> => {
@@ -64,7 +69,11 @@ export function listApplicationTypes(db: Db, parsed: ParsedList, conditions: (SQ
   };
 }
 
-export async function findApplicationType(db: Db, id: number, options: { lock?: boolean } = {}): Promise<ApplicationTypeRow | undefined> {
+export async function findApplicationType(
+  db: Db,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<ApplicationTypeRow | undefined> {
   const query = typesFrom(db).where(eq(applicationTypes.id, id));
   const [row] = await (options.lock ? query.for('update', { of: applicationTypes }) : query);
   return row;
@@ -78,7 +87,12 @@ export async function findApplicationTypesByIds(db: Db, ids: number[]): Promise<
     .where(inArray(applicationTypes.id, ids));
 }
 
-export async function applicationTypeNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
+export async function applicationTypeNameTaken(
+  db: Db,
+  organisationId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: applicationTypes.id })
     .from(applicationTypes)
@@ -97,7 +111,11 @@ export async function insertApplicationType(db: Db, values: typeof applicationTy
   return row.id;
 }
 
-export async function updateApplicationType(db: Db, id: number, values: Partial<typeof applicationTypes.$inferInsert>): Promise<void> {
+export async function updateApplicationType(
+  db: Db,
+  id: number,
+  values: Partial<typeof applicationTypes.$inferInsert>,
+): Promise<void> {
   await db
     .update(applicationTypes)
     .set({ ...values, updatedAt: new Date() })

@@ -65,7 +65,8 @@ export async function applicationTypesRoutes(fastify: FastifyInstance): Promise<
       config: readers,
       schema: {
         tags,
-        summary: 'Tipurile de cereri (super administrator: toate; ceilalți: ale instituției); `unpaged=true&fields=id,name` pentru autocomplete',
+        summary:
+          'Tipurile de cereri (super administrator: toate; ceilalți: ale instituției); `unpaged=true&fields=id,name` pentru autocomplete',
         querystring: ZApplicationTypeListQuery,
         response: { 200: listResponse(ZApplicationTypeListItem) },
       },
@@ -129,7 +130,14 @@ export async function applicationTypesRoutes(fastify: FastifyInstance): Promise<
       },
     },
     async (request) => ({
-      data: await types.setTaxCategories(app.ctx, actorOf(request), request.params.id, request.body, 'replace', requestMeta(request)),
+      data: await types.setTaxCategories(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        'replace',
+        requestMeta(request),
+      ),
     }),
   );
 
@@ -146,7 +154,14 @@ export async function applicationTypesRoutes(fastify: FastifyInstance): Promise<
       },
     },
     async (request) => ({
-      data: await types.setTaxCategories(app.ctx, actorOf(request), request.params.id, request.body, 'merge', requestMeta(request)),
+      data: await types.setTaxCategories(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        'merge',
+        requestMeta(request),
+      ),
     }),
   );
 

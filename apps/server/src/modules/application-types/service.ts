@@ -81,18 +81,25 @@ const RECORD_FIELDS: readonly (keyof ApplicationTypeRecord)[] = [
   'abilities',
 ];
 
+/**
+ * Runs a change, turning the database's own guards into catalogue codes: the unique name index
+ * (a race the pre-check missed) and a form deleted between the check and the write.
+ */
 async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('APPLICATION_TYPE_EXISTS');
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT');
     throw error;
   }
 }
 
 /** The forms the rows point at, fetched once for a page. */
 async function formLinks(db: Db, rows: repo.ApplicationTypeRow[]): Promise<Map<number, FormLinkRow>> {
-  const ids = [...new Set(rows.flatMap((r) => [r.citizenFormId, r.staffFormId, r.rejectFormId]).filter((id): id is number => id !== null))];
+  const ids = [
+    ...new Set(rows.flatMap((r) => [r.citizenFormId, r.staffFormId, r.rejectFormId]).filter((id): id is number => id !== null)),
+  ];
   return new Map((await findFormsByIds(db, ids)).map((f) => [f.id, f]));
 }
 
@@ -101,9 +108,14 @@ async function formLinks(db: Db, rows: repo.ApplicationTypeRow[]): Promise<Map<n
 export async function listApplicationTypes(ctx: AppContext, actor: Actor, query: Record<string, unknown>) {
   const fields = parseFieldsParam(query.fields, RECORD_FIELDS);
   const parsed = parseListQuery(query, repo.APPLICATION_TYPE_LIST);
-  const list = repo.listApplicationTypes(ctx.db, parsed, [scopeCondition(organisationScope(actor), applicationTypes.organisationId)], {
-    unpaged: query.unpaged === 'true',
-  });
+  const list = repo.listApplicationTypes(
+    ctx.db,
+    parsed,
+    [scopeCondition(organisationScope(actor), applicationTypes.organisationId)],
+    {
+      unpaged: query.unpaged === 'true',
+    },
+  );
   return listPage(
     parsed,
     async () => {
@@ -138,7 +150,10 @@ function seriesTypeIdsToStorage(ids: SeriesTypeIds, base: Record<string, number 
   return stored;
 }
 
-function mergeIds(base: Record<string, number | null>, patch: Record<string, number | null | undefined>): Record<string, number | null> {
+function mergeIds(
+  base: Record<string, number | null>,
+  patch: Record<string, number | null | undefined>,
+): Record<string, number | null> {
   const merged = { ...base };
   for (const [key, value] of Object.entries(patch)) if (value !== undefined) merged[key] = value;
   return merged;
@@ -167,7 +182,8 @@ async function checkReferences(db: Db, values: TypeValues, changed: Set<string>,
   const formIds = formFields.filter(([field, id]) => changed.has(field) && id != null).map(([, id]) => id as number);
   const foundForms = new Set((await findFormsByIds(db, formIds)).map((f) => f.id));
   for (const [field, id] of formFields) {
-    if (changed.has(field) && id != null && !foundForms.has(id)) problems.push({ path: `body.${field}`, message: 'Formularul nu există', id });
+    if (changed.has(field) && id != null && !foundForms.has(id))
+      problems.push({ path: `body.${field}`, message: 'Formularul nu există', id });
   }
 
   if (changed.has('series_type_ids')) {
@@ -176,12 +192,15 @@ async function checkReferences(db: Db, values: TypeValues, changed: Set<string>,
     const found = new Set((await findSeriesTypesByIds(db, ids)).map((t) => t.id));
     for (const use of SERIES_TYPE_USES) {
       const id = stored[SERIES_USE_STORAGE_KEY[use]];
-      if (typeof id === 'number' && !found.has(id)) problems.push({ path: `body.series_type_ids.${use}`, message: 'Tipul de serie nu există', id });
+      if (typeof id === 'number' && !found.has(id))
+        problems.push({ path: `body.series_type_ids.${use}`, message: 'Tipul de serie nu există', id });
     }
   }
 
   const typeRefs = [
-    ...(changed.has('reference_type_ids') ? (values.referenceTypeIds ?? []).map((id) => ['reference_type_ids', id] as const) : []),
+    ...(changed.has('reference_type_ids')
+      ? (values.referenceTypeIds ?? []).map((id) => ['reference_type_ids', id] as const)
+      : []),
     ...(changed.has('related_clarification_type_id') && values.relatedClarificationTypeId != null
       ? [['related_clarification_type_id', values.relatedClarificationTypeId] as const]
       : []),
@@ -189,7 +208,14 @@ async function checkReferences(db: Db, values: TypeValues, changed: Set<string>,
       ? [['related_internal_type_id', values.relatedInternalTypeId] as const]
       : []),
   ];
-  const foundTypes = new Set((await repo.findApplicationTypesByIds(db, typeRefs.map(([, id]) => id))).map((t) => t.id));
+  const foundTypes = new Set(
+    (
+      await repo.findApplicationTypesByIds(
+        db,
+        typeRefs.map(([, id]) => id),
+      )
+    ).map((t) => t.id),
+  );
   for (const [field, id] of typeRefs) {
     if (id === selfId) problems.push({ path: `body.${field}`, message: 'Un tip de cerere nu se poate referi la el însuși', id });
     else if (!foundTypes.has(id)) problems.push({ path: `body.${field}`, message: 'Tipul de cerere nu există', id });
@@ -199,24 +225,35 @@ async function checkReferences(db: Db, values: TypeValues, changed: Set<string>,
     const wanted = [...new Set(values.uatIds ?? [])];
     const inside = new Set(await repo.uatsInJurisdiction(db, organisationId, wanted));
     const outside = wanted.filter((id) => !inside.has(id));
-    if (outside.length > 0) problems.push({ path: 'body.uat_ids', message: 'UAT-ul nu se află în jurisdicția instituției', ids: outside });
+    if (outside.length > 0)
+      problems.push({ path: 'body.uat_ids', message: 'UAT-ul nu se află în jurisdicția instituției', ids: outside });
   }
 
   if (touched('department_ids')) {
     const wanted = [...new Set(values.departmentIds ?? [])];
-    const own = new Set((await findDepartmentsByIds(db, wanted)).filter((d) => d.organisationId === organisationId).map((d) => d.id));
+    const own = new Set(
+      (await findDepartmentsByIds(db, wanted)).filter((d) => d.organisationId === organisationId).map((d) => d.id),
+    );
     const foreign = wanted.filter((id) => !own.has(id));
-    if (foreign.length > 0) problems.push({ path: 'body.department_ids', message: 'Departamentul nu aparține instituției', ids: foreign });
+    if (foreign.length > 0)
+      problems.push({ path: 'body.department_ids', message: 'Departamentul nu aparține instituției', ids: foreign });
   }
 
   if (touched('function_ids')) {
     const wanted = [...new Set(values.functionIds ?? [])];
-    const own = new Set((await findFunctionsByIds(db, wanted)).filter((f) => f.organisationId === organisationId).map((f) => f.id));
+    const own = new Set(
+      (await findFunctionsByIds(db, wanted)).filter((f) => f.organisationId === organisationId).map((f) => f.id),
+    );
     const foreign = wanted.filter((id) => !own.has(id));
-    if (foreign.length > 0) problems.push({ path: 'body.function_ids', message: 'Funcția nu aparține instituției', ids: foreign });
+    if (foreign.length > 0)
+      problems.push({ path: 'body.function_ids', message: 'Funcția nu aparține instituției', ids: foreign });
   }
 
-  if (changed.has('custom_seal_file_id') && values.customSealFileId != null && !(await findFileRow(db, values.customSealFileId))) {
+  if (
+    changed.has('custom_seal_file_id') &&
+    values.customSealFileId != null &&
+    !(await findFileRow(db, values.customSealFileId))
+  ) {
     problems.push({ path: 'body.custom_seal_file_id', message: 'Fișierul nu există' });
   }
 
@@ -243,7 +280,12 @@ async function resolveOrganisation(db: Db, actor: Actor, requested: number | und
 
 /* ───────────────────────────── Changes ───────────────────────────── */
 
-export async function createApplicationType(ctx: AppContext, actor: Actor, input: ApplicationTypeCreateRequest, meta: RequestMeta) {
+export async function createApplicationType(
+  ctx: AppContext,
+  actor: Actor,
+  input: ApplicationTypeCreateRequest,
+  meta: RequestMeta,
+) {
   const organisationId = await resolveOrganisation(ctx.db, actor, input.organisation_id);
   if (!mayEditApplicationType(actor, organisationId)) throw new AppError('FORBIDDEN');
   const values: TypeValues = {
@@ -405,7 +447,11 @@ export async function deleteApplicationType(ctx: AppContext, actor: Actor, id: n
       if (!fresh) throw new AppError('NOT_FOUND');
       const referencing = await repo.typesReferencing(tx, id);
       if (!applicationTypeAbilities(actor, fresh).canDelete || referencing > 0) {
-        throw new AppError('CONFLICT', { reason: 'referenced', applications: fresh.applicationCount, application_types: referencing });
+        throw new AppError('CONFLICT', {
+          reason: 'referenced',
+          applications: fresh.applicationCount,
+          application_types: referencing,
+        });
       }
       await repo.deleteApplicationType(tx, id);
       await audit(tx, actor, meta, {
@@ -436,7 +482,13 @@ export async function getCitizenForm(ctx: AppContext, id: number) {
   if (!row) throw new AppError('NOT_FOUND');
   const version = await findFormVersion(ctx.db, row.citizenFormVersionId);
   if (!version) throw new AppError('NOT_FOUND');
-  return { application_type_id: id, form_id: version.formId, form_version_id: version.id, version: version.version, definition: version.definition };
+  return {
+    application_type_id: id,
+    form_id: version.formId,
+    form_version_id: version.id,
+    version: version.version,
+    definition: version.definition,
+  };
 }
 
 /* ───────────────────────────── For other modules ───────────────────────────── */
@@ -468,7 +520,11 @@ export async function findApplicationTypeForFiling(db: Db, applicationTypeId: nu
  * Whether an application of this type may concern `uatId`: one of the type's UATs, or, when the
  * type lists none, any UAT of its organisation's jurisdiction.
  */
-export async function isUatServedByType(db: Db, type: Pick<repo.ApplicationTypeRow, 'organisationId' | 'uatIds'>, uatId: number): Promise<boolean> {
+export async function isUatServedByType(
+  db: Db,
+  type: Pick<repo.ApplicationTypeRow, 'organisationId' | 'uatIds'>,
+  uatId: number,
+): Promise<boolean> {
   if (type.uatIds.length > 0) return type.uatIds.includes(uatId);
   return (await repo.uatsInJurisdiction(db, type.organisationId, [uatId])).length === 1;
 }

@@ -1,6 +1,11 @@
+import { buildPermissionSet } from '@ghiseu/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/auth/actor.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createOtherTenant, OTHER_PASSWORD } from '../administration/test-support.js';
+import { mayReadAttachedFile } from './draft.js';
 import { inCombinedFileList } from './policy.js';
 import {
   call,
@@ -93,7 +98,10 @@ describe('another applicant', () => {
 
   it('cannot attach a file it did not upload', async () => {
     const own = await createDraft(t, DEMO.company, fixture.typeId);
-    const response = await call(t, 'POST', `/api/applications/${own}/files`, DEMO.company, { file_id: fileId, category: 'plan_situatie' });
+    const response = await call(t, 'POST', `/api/applications/${own}/files`, DEMO.company, {
+      file_id: fileId,
+      category: 'plan_situatie',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'FILE_NOT_EXISTS' });
   });
@@ -136,6 +144,32 @@ describe('staff', () => {
   });
 });
 
+describe('attached files', () => {
+  /** The actor a request of `email` would carry (role grants only). */
+  const actorFor = async (email: string): Promise<Actor> => {
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    return {
+      userId: user.id,
+      userType: user.userType,
+      email,
+      organisationId: user.organisationId,
+      homeOrganisationId: user.organisationId,
+      isOrganisationAdmin: user.isOrganisationAdmin,
+      permissions: buildPermissionSet(user.userType),
+      sessionId: 0,
+    };
+  };
+
+  it('may be read by whoever may read the application (for the files module’s download rule)', async () => {
+    const submittedFile = (await call(t, 'GET', `/api/applications/${submitted}`, DEMO.citizen)).json().data.attachments[0]
+      .file_id;
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.staff), submittedFile)).toBe(true);
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.staff), fileId)).toBe(false);
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.citizen), fileId)).toBe(true);
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.company), submittedFile)).toBe(false);
+  });
+});
+
 describe('anonymous callers', () => {
   it('are asked to sign in', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/applications/${submitted}` });
@@ -144,7 +178,14 @@ describe('anonymous callers', () => {
 });
 
 describe('combined file list (spec §4)', () => {
-  const base = { fileType: 'input' as const, status: null, isPublic: false, isPreview: false, isIdentification: false, isGis: false };
+  const base = {
+    fileType: 'input' as const,
+    status: null,
+    isPublic: false,
+    isPreview: false,
+    isIdentification: false,
+    isGis: false,
+  };
   it('keeps input, review, signed or sealed output, public files, identification and GIS files', () => {
     expect(inCombinedFileList(base, 'NEW')).toBe(true);
     expect(inCombinedFileList({ ...base, fileType: 'review' }, 'NEW')).toBe(true);

@@ -59,9 +59,15 @@ describe('drafts', () => {
       application_type_is_inbound_category: true,
     });
     expect(draft.form_definition.version).toBe(1);
-    const [event] = await t.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.entityId, draft.id), eq(domainEvents.type, 'application.draft_created')));
+    const [event] = await t.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityId, draft.id), eq(domainEvents.type, 'application.draft_created')));
     expect(event).toBeDefined();
-    const [entry] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.create'), eq(auditLog.entityId, String(draft.id))));
+    const [entry] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'application.create'), eq(auditLog.entityId, String(draft.id))));
     expect(entry).toBeDefined();
   });
 
@@ -89,18 +95,27 @@ describe('drafts', () => {
   });
 
   it('checks the form data loosely when a draft is saved', async () => {
-    const unknown = await call(t, 'POST', '/api/applications', DEMO.citizen, { application_type_id: fixture.typeId, form: { nu_exista: 'x' } });
+    const unknown = await call(t, 'POST', '/api/applications', DEMO.citizen, {
+      application_type_id: fixture.typeId,
+      form: { nu_exista: 'x' },
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().data.fields).toEqual([{ path: 'body.form.nu_exista', message: 'Câmpul nu există în formularul cererii.' }]);
+    expect(unknown.json().data.fields).toEqual([
+      { path: 'body.form.nu_exista', message: 'Câmpul nu există în formularul cererii.' },
+    ]);
     const id = await createDraft(t, DEMO.citizen, fixture.typeId);
-    const wrongType = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { form: { denumire_lucrare: { a: 1 }, beneficiari: [] } });
+    const wrongType = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, {
+      form: { denumire_lucrare: { a: 1 }, beneficiari: [] },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().data.fields).toEqual([
       { path: 'body.form.denumire_lucrare', message: 'Valoarea nu are tipul potrivit pentru acest câmp.' },
       { path: 'body.form.beneficiari', message: 'Câmpul nu există în formularul cererii.' },
     ]);
     // Half-filled and even invalid values are kept: the full check is at submission.
-    const partial = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { form: { tip_lucrare: 'altceva', suprafata_construita: '12,345' } });
+    const partial = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, {
+      form: { tip_lucrare: 'altceva', suprafata_construita: '12,345' },
+    });
     expect(partial.statusCode).toBe(200);
     expect(partial.json().data.form).toMatchObject({ tip_lucrare: 'altceva', suprafata_construita: '12,345' });
   });
@@ -114,13 +129,26 @@ describe('drafts', () => {
     });
     expect(saved.statusCode).toBe(200);
     const fileId = await uploadFile(t, DEMO.citizen, 'plan situatie.pdf');
-    expect((await call(t, 'POST', `/api/applications/${id}/files`, DEMO.citizen, { file_id: fileId, category: 'plan_situatie' })).statusCode).toBe(201);
+    expect(
+      (await call(t, 'POST', `/api/applications/${id}/files`, DEMO.citizen, { file_id: fileId, category: 'plan_situatie' }))
+        .statusCode,
+    ).toBe(201);
 
     // Resumed later: everything is there.
     const resumed = (await call(t, 'GET', `/api/applications/${id}`, DEMO.citizen)).json().data;
-    expect(resumed).toMatchObject({ status: 'DRAFT', purpose: 'Extindere', form: { denumire_lucrare: 'Extindere locuință', tip_lucrare: 'construire' } });
+    expect(resumed).toMatchObject({
+      status: 'DRAFT',
+      purpose: 'Extindere',
+      form: { denumire_lucrare: 'Extindere locuință', tip_lucrare: 'construire' },
+    });
     expect(resumed.attachments).toHaveLength(1);
-    expect(resumed.attachments[0]).toMatchObject({ file_id: fileId, name: 'plan situatie.pdf', category: 'plan_situatie', canBeDeleted: true, qr: true });
+    expect(resumed.attachments[0]).toMatchObject({
+      file_id: fileId,
+      name: 'plan situatie.pdf',
+      category: 'plan_situatie',
+      canBeDeleted: true,
+      qr: true,
+    });
 
     // Submitting too early names what is missing.
     const early = await call(t, 'PUT', `/api/applications/${id}/send`, DEMO.citizen);
@@ -168,10 +196,19 @@ describe('drafts', () => {
       expect.objectContaining({ user_type_name: 'citizen', first_name: 'Ion', last_name: 'Popescu11' }),
     ]);
     expect(submitted.form.real_estate_target).toEqual([
-      expect.objectContaining({ territorial_administrative_unit_id: TARGU_MURES, unit: expect.objectContaining({ name: 'Târgu Mureș', county_name: 'Mureș' }) }),
+      expect.objectContaining({
+        territorial_administrative_unit_id: TARGU_MURES,
+        unit: expect.objectContaining({ name: 'Târgu Mureș', county_name: 'Mureș' }),
+      }),
     ]);
-    const [event] = await t.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'application.submitted')));
-    expect(event.payload).toMatchObject({ identification_number: submitted.identification_number, organisation_id: fixture.organisationId });
+    const [event] = await t.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'application.submitted')));
+    expect(event.payload).toMatchObject({
+      identification_number: submitted.identification_number,
+      organisation_id: fixture.organisationId,
+    });
     const [row] = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
     expect(row.quickSearch).toContain('popescu11');
     expect(row.quickSearch).toContain('123456');
@@ -181,7 +218,9 @@ describe('drafts', () => {
   it('validates the form in full at submission and drops the answers of hidden fields', async () => {
     const id = await createDraft(t, DEMO.citizen, fixture.typeId);
     await completeDraft(t, DEMO.citizen, id, 21);
-    await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { form: { tip_lucrare: 'desfiintare', suprafata_construita: '12,345' } });
+    await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, {
+      form: { tip_lucrare: 'desfiintare', suprafata_construita: '12,345' },
+    });
     const refused = await call(t, 'PUT', `/api/applications/${id}/send`, DEMO.citizen);
     expect(refused.json()).toEqual({
       message: 'INVALID_FORM_VALUE',
@@ -193,12 +232,17 @@ describe('drafts', () => {
       },
     });
     // Nothing happened: still a draft, no number taken.
-    expect((await call(t, 'GET', `/api/applications/${id}`, DEMO.citizen)).json().data).toMatchObject({ status: 'DRAFT', identification_number: null });
+    expect((await call(t, 'GET', `/api/applications/${id}`, DEMO.citizen)).json().data).toMatchObject({
+      status: 'DRAFT',
+      identification_number: null,
+    });
 
     // Back to 'construire': the memo is hidden again; a file attached to it goes at submission.
     const memo = await uploadFile(t, DEMO.citizen, 'memoriu.pdf');
     await call(t, 'POST', `/api/applications/${id}/files`, DEMO.citizen, { file_id: memo, category: 'memoriu_desfiintare' });
-    await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { form: { tip_lucrare: 'construire', suprafata_construita: '12,5' } });
+    await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, {
+      form: { tip_lucrare: 'construire', suprafata_construita: '12,5' },
+    });
     const sent = await call(t, 'PUT', `/api/applications/${id}/send`, DEMO.citizen);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().data.form).toMatchObject({ tip_lucrare: 'construire', suprafata_construita: 12.5 });
@@ -207,14 +251,18 @@ describe('drafts', () => {
 
   it('merges form patches: null removes an answer, other keys stay', async () => {
     const id = await createDraft(t, DEMO.citizen, fixture.typeId, { form: { denumire_lucrare: 'A', tip_lucrare: 'construire' } });
-    const patched = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { form: { denumire_lucrare: null, suprafata_construita: 10 } });
+    const patched = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, {
+      form: { denumire_lucrare: null, suprafata_construita: 10 },
+    });
     expect(patched.json().data.form).toMatchObject({ tip_lucrare: 'construire', suprafata_construita: 10 });
     expect(patched.json().data.form.denumire_lucrare).toBeUndefined();
   });
 
   it('switches to offline signing and back', async () => {
     const id = await createDraft(t, DEMO.citizen, fixture.typeId);
-    const offline = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { sign_details: { isOnline: false, package: null } });
+    const offline = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, {
+      sign_details: { isOnline: false, package: null },
+    });
     expect(offline.json().data.sign_details).toEqual({ isOnline: false, package: null });
     const invalid = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { sign_details: { isOnline: 'da' } });
     expect(invalid.statusCode).toBe(400);
@@ -224,7 +272,10 @@ describe('drafts', () => {
     const other = await createFilingFixture(t, { definition: SIMPLE_FORM });
     const id = await createDraft(t, DEMO.citizen, fixture.typeId, { sign_details: { isOnline: false, package: 'pachet-1' } });
     await completeDraft(t, DEMO.citizen, id, 31);
-    const changed = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { application_type_id: other.typeId, form: { mesaj: 'Bună ziua' } });
+    const changed = await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, {
+      application_type_id: other.typeId,
+      form: { mesaj: 'Bună ziua' },
+    });
     expect(changed.statusCode).toBe(200);
     const draft = changed.json().data;
     expect(draft).toMatchObject({
@@ -267,7 +318,11 @@ describe('after submission', () => {
       await call(t, 'PUT', `/api/applications/${id}/send`, DEMO.citizen),
       await call(t, 'POST', `/api/applications/${id}/files`, DEMO.citizen, { file_id: fileId, category: 'plan_situatie' }),
       await call(t, 'POST', `/api/applications/${id}/beneficiaries`, DEMO.citizen, individual(42)),
-      await call(t, 'POST', `/api/applications/${id}/real-estates`, DEMO.citizen, { cadastral_number: '777', uat_id: TARGU_MURES, type: 'land' }),
+      await call(t, 'POST', `/api/applications/${id}/real-estates`, DEMO.citizen, {
+        cadastral_number: '777',
+        uat_id: TARGU_MURES,
+        type: 'land',
+      }),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(409);
@@ -279,9 +334,17 @@ describe('after submission', () => {
     const response = await call(t, 'POST', `/api/applications/${id}/comment`, DEMO.citizen, { text: 'Am atașat planul corect.' });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.comments).toEqual([
-      expect.objectContaining({ text: 'Am atașat planul corect.', is_mine: true, is_clarification: false, author_name: expect.any(String) }),
+      expect.objectContaining({
+        text: 'Am atașat planul corect.',
+        is_mine: true,
+        is_clarification: false,
+        author_name: expect.any(String),
+      }),
     ]);
-    const events = await t.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'application.comment_added')));
+    const events = await t.ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'application.comment_added')));
     expect(events).toHaveLength(1);
     expect((await call(t, 'POST', `/api/applications/${id}/comment`, DEMO.citizen, { text: '  ' })).statusCode).toBe(400);
   });
@@ -302,10 +365,15 @@ describe('after submission', () => {
     await t.ctx.db.update(applications).set({ status: 'REVIEW' }).where(eq(applications.id, id));
     const before = (await call(t, 'GET', `/api/applications/${id}`, DEMO.citizen)).json().data;
     expect(before.abilities.canAnswerClarification).toBe(true);
-    const answered = await call(t, 'POST', `/api/applications/${id}/send-review`, DEMO.citizen, { citizen_review: 'Suprafața corectă este 500 mp.' });
+    const answered = await call(t, 'POST', `/api/applications/${id}/send-review`, DEMO.citizen, {
+      citizen_review: 'Suprafața corectă este 500 mp.',
+    });
     expect(answered.statusCode).toBe(200);
     expect(answered.json().data.status).toBe('PENDING');
-    expect(answered.json().data.comments.at(-1)).toMatchObject({ text: 'Suprafața corectă este 500 mp.', is_clarification: true });
+    expect(answered.json().data.comments.at(-1)).toMatchObject({
+      text: 'Suprafața corectă este 500 mp.',
+      is_clarification: true,
+    });
     const events = await t.ctx.db
       .select()
       .from(domainEvents)
@@ -351,5 +419,26 @@ describe('metadata', () => {
     expect(data.statuses).toHaveLength(19);
     expect(data.categories).toContainEqual({ value: 'inbound', label: 'Intrare' });
     expect(data.domains).toContainEqual({ value: 'urbanism', label: 'Urbanism' });
+  });
+
+  it('documents every route of the three modules in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, { requestBody?: unknown }>>;
+    for (const path of [
+      '/api/applications',
+      '/api/applications/listAll',
+      '/api/applications/{id}',
+      '/api/applications/{id}/send',
+      '/api/applications/{id}/files/{fileId}',
+      '/api/applications/{id}/beneficiaries/{beneficiaryId}',
+      '/api/applications/{id}/real-estates/{realEstateId}',
+      '/api/beneficiaries/interogate-anaf',
+      '/api/ancpi/parcels-search-requests',
+    ]) {
+      expect(paths[path], path).toBeDefined();
+    }
+    expect(paths['/api/applications'].post.requestBody).toBeDefined();
+    expect(paths['/api/applications/{id}/beneficiaries'].post.requestBody).toBeDefined();
   });
 });

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { applicationFiles, applications } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,13 +12,6 @@ import { type ApplicationRow, findApplication, refreshQuickSearch } from './repo
  * estates): one place decides 404 / 403 / APPLICATION_ALREADY_SUBMITTED.
  */
 
-/** An application the actor may see (404 otherwise, so nothing about others' files leaks). */
-export async function loadReadableApplication(db: Db, actor: Actor, id: number): Promise<ApplicationRow> {
-  const row = await findApplication(db, id);
-  if (!row || !mayReadApplication(actor, row)) throw notFound();
-  return row;
-}
-
 /**
  * The actor's own application, which must still be a draft. Inside a transaction the row is
  * locked (SELECT … FOR UPDATE) for the rest of it: the lock serialises the changes of one draft
@@ -24,7 +19,12 @@ export async function loadReadableApplication(db: Db, actor: Actor, id: number):
  * `lock: false` is the early check made before a network call that must stay outside the
  * transaction (the check runs again, locked, in the transaction).
  */
-export async function ownDraft(db: Db, actor: Actor, id: number, options: { lock: boolean } = { lock: true }): Promise<ApplicationRow> {
+export async function ownDraft(
+  db: Db,
+  actor: Actor,
+  id: number,
+  options: { lock: boolean } = { lock: true },
+): Promise<ApplicationRow> {
   const row = await findApplication(db, id, options);
   if (!row || !mayReadApplication(actor, row)) throw notFound();
   if (!isApplicant(actor, row)) throw new AppError('FORBIDDEN');
@@ -34,3 +34,22 @@ export async function ownDraft(db: Db, actor: Actor, id: number, options: { lock
 
 /** After a change of a draft's children: search text and `updated_at` follow. */
 export const draftChanged = (tx: Db, id: number): Promise<void> => refreshQuickSearch(tx, id);
+
+/**
+ * Whether the actor may download a file because it is attached to an application they may read
+ * (the applicant; staff of the organisation once it is submitted). The files module's own rule
+ * knows only the uploader and the staff of the file's organisation, and a citizen's upload has no
+ * organisation: `canDownload` there should also accept this.
+ */
+export async function mayReadAttachedFile(db: Db, actor: Actor, fileId: number): Promise<boolean> {
+  const rows = await db
+    .select({
+      applicantUserId: applications.applicantUserId,
+      organisationId: applications.organisationId,
+      status: applications.status,
+    })
+    .from(applicationFiles)
+    .innerJoin(applications, eq(applications.id, applicationFiles.applicationId))
+    .where(eq(applicationFiles.fileId, fileId));
+  return rows.some((row) => mayReadApplication(actor, row));
+}

@@ -46,14 +46,18 @@ export async function attachFile(
     const field = version ? attachmentField(version.definition, input.category) : undefined;
     if (!field) throw invalidField('body.category', APPLICATION_MESSAGES.unknownAttachmentField);
     if (!(field.accept as readonly string[]).includes(file.mimeType))
-      throw new AppError('VALIDATION.UPLOADED_FILE_TYPE', { allowed: field.accept, detected: file.mimeType, category: field.key });
+      throw new AppError('VALIDATION.UPLOADED_FILE_TYPE', {
+        allowed: field.accept,
+        detected: file.mimeType,
+        category: field.key,
+      });
 
     const inputs = (await repo.applicationFileRows(tx, applicationId)).filter((f) => f.fileType === 'input');
+    if (inputs.length >= APPLICATION_MAX_FILES)
+      throw new AppError('VALIDATION.MAX_UPLOADED_FILES', { maximum: APPLICATION_MAX_FILES, remaining: 0 });
     const inField = inputs.filter((f) => f.category === field.key).length;
     if (inField >= field.maxFiles)
       throw new AppError('VALIDATION.MAX_UPLOADED_FILES', { maximum: field.maxFiles, remaining: 0, category: field.key });
-    if (inputs.length >= APPLICATION_MAX_FILES)
-      throw new AppError('VALIDATION.MAX_UPLOADED_FILES', { maximum: APPLICATION_MAX_FILES, remaining: 0 });
 
     // The file is the actor's own upload, not attached anywhere: its name can follow the application.
     const name = uniqueFileName(file.name, new Set(inputs.map((f) => f.name)));
@@ -86,7 +90,11 @@ export async function detachFile(ctx: AppContext, actor: Actor, applicationId: n
     const [row] = await repo.applicationFileRows(
       tx,
       applicationId,
-      and(eq(applicationFiles.fileId, fileId), eq(applicationFiles.fileType, 'input'), eq(applicationFiles.createdBy, actor.userId)),
+      and(
+        eq(applicationFiles.fileId, fileId),
+        eq(applicationFiles.fileType, 'input'),
+        eq(applicationFiles.createdBy, actor.userId),
+      ),
     );
     if (!row) throw notFound();
     await repo.deleteApplicationFiles(tx, [row.id]);

@@ -62,7 +62,8 @@ export function looseFormIssues(
   for (const [key, value] of Object.entries(form)) {
     const field = byKey.get(key);
     if (!field || !holdsAnswer(field)) issues.push({ path: `form.${key}`, message: messages.unknownField });
-    else if (value !== null && value !== '' && !looselyFits(field, value)) issues.push({ path: `form.${key}`, message: messages.fieldType });
+    else if (value !== null && value !== '' && !looselyFits(field, value))
+      issues.push({ path: `form.${key}`, message: messages.fieldType });
   }
   return issues;
 }
@@ -119,8 +120,7 @@ export function checkSubmission(
   const result = validateFormData(definition, formData, { files: filesByKey });
   const issues = result.errors.map((e) => ({ path: `form.${e.path}`, message: e.message }));
   for (const marker of result.markers) {
-    const bounds =
-      marker.type === 'beneficiaries' ? { ...marker, minItems: Math.max(1, marker.minItems) } : marker;
+    const bounds = marker.type === 'beneficiaries' ? { ...marker, minItems: Math.max(1, marker.minItems) } : marker;
     const count = marker.type === 'beneficiaries' ? counts.beneficiaries : counts.realEstates;
     const error = markerCountError(bounds, count);
     if (error) issues.push({ path: `form.${marker.key}`, message: error });

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { call, completeDraft, createDraft, createFilingFixture, DEMO, type FilingFixture, individual, startAnafStandIn } from './test-support.js';
+import {
+  call,
+  completeDraft,
+  createDraft,
+  createFilingFixture,
+  DEMO,
+  type FilingFixture,
+  individual,
+  startAnafStandIn,
+} from './test-support.js';
 
 /**
  * The citizen's lists (spec §2, §7; list-query of DESIGN.md §4): own applications only, filters,
@@ -41,7 +50,10 @@ beforeAll(async () => {
   await call(t, 'POST', `/api/applications/${foreign}/beneficiaries`, DEMO.company, individual(5, { last_name: 'Ionescu' }));
   // An older one, for the date filters.
   const old = await createDraft(t, DEMO.citizen, certificate.typeId);
-  await t.ctx.db.update(applications).set({ createdAt: new Date('2025-03-10T10:00:00Z') }).where(eq(applications.id, old));
+  await t.ctx.db
+    .update(applications)
+    .set({ createdAt: new Date('2025-03-10T10:00:00Z') })
+    .where(eq(applications.id, old));
 });
 afterAll(async () => {
   await t?.close();
@@ -78,7 +90,9 @@ describe('GET /applications', () => {
   it('filters by status, type, entry number and creation date', async () => {
     expect((await list('?status[eq]=NEW')).data.map((a) => a.id)).toEqual([submitted.id]);
     expect((await list(`?application_type_id[eq]=${certificate.typeId}`)).data).toHaveLength(2);
-    expect((await list(`?identification_number[eq]=${encodeURIComponent(submitted.number)}`)).data.map((a) => a.id)).toEqual([submitted.id]);
+    expect((await list(`?identification_number[eq]=${encodeURIComponent(submitted.number)}`)).data.map((a) => a.id)).toEqual([
+      submitted.id,
+    ]);
     expect((await list('?identification_number[contains]=ac/')).data.map((a) => a.id)).toEqual([submitted.id]);
     expect((await list('?created_at[ge]=2025-03-10&created_at[lt]=2025-03-11')).data).toHaveLength(1);
     expect((await list('?created_at[lt]=2025-01-01')).data).toHaveLength(0);
@@ -114,12 +128,19 @@ describe('GET /applications', () => {
 
 describe('find by entry number', () => {
   it('finds the own application with the exact number', async () => {
-    const found = await call(t, 'GET', `/api/applications/find?series=${encodeURIComponent(submitted.number.toLowerCase())}`, DEMO.citizen);
+    const found = await call(
+      t,
+      'GET',
+      `/api/applications/find?series=${encodeURIComponent(submitted.number.toLowerCase())}`,
+      DEMO.citizen,
+    );
     expect(found.statusCode).toBe(200);
     expect(found.json().data.id).toBe(submitted.id);
     expect((await call(t, 'GET', '/api/applications/find?series=AC/999/2000', DEMO.citizen)).statusCode).toBe(404);
     // Another user's number is not found.
-    expect((await call(t, 'GET', `/api/applications/find?series=${encodeURIComponent(submitted.number)}`, DEMO.company)).statusCode).toBe(404);
+    expect(
+      (await call(t, 'GET', `/api/applications/find?series=${encodeURIComponent(submitted.number)}`, DEMO.company)).statusCode,
+    ).toBe(404);
     expect((await call(t, 'GET', '/api/applications/find', DEMO.citizen)).statusCode).toBe(400);
   });
 

@@ -97,14 +97,27 @@ export interface ApplicationParts {
   realEstateTargets: Application['form']['real_estate_target'];
   beneficiaryUsers: Application['form']['beneficiary_users'];
   files: ApplicationFileRow[];
-  comments: { id: number; text: string; authorUserId: number; isClarification: boolean; createdAt: Date; firstName: string | null; lastName: string | null }[];
+  comments: {
+    id: number;
+    text: string;
+    authorUserId: number;
+    isClarification: boolean;
+    createdAt: Date;
+    firstName: string | null;
+    lastName: string | null;
+  }[];
 }
 
 /** The full record of spec §3 as far as the portal stores it. */
 export function presentApplication(actor: Actor, parts: ApplicationParts): Application {
   const { row } = parts;
   const a = row.application;
-  const base = presentListItem(actor, row, [], parts.realEstates.map((r) => r.cadastral_number));
+  const base = presentListItem(
+    actor,
+    row,
+    [],
+    parts.realEstates.map((r) => r.cadastral_number),
+  );
   const { beneficiaries: _b, beneficiaries_count: _c, ...item } = base;
   const files = parts.files.filter((f) => inCombinedFileList(f, a.status)).map((f) => presentFile(actor, a, f));
   const term = responseTerm(a);

@@ -87,10 +87,7 @@ export function listApplications(db: Db, parsed: ParsedList, conditions: (SQL | 
 
 /** Applications with the list columns, by condition (find, findAll), newest first. */
 export function findApplicationsWhere(db: Db, where: SQL | undefined, limit: number): Promise<ApplicationListRow[]> {
-  return selectList(db)
-    .where(where)
-    .orderBy(sql`${applications.createdAt} DESC`, asc(applications.id))
-    .limit(limit);
+  return selectList(db).where(where).orderBy(sql`${applications.createdAt} DESC`, asc(applications.id)).limit(limit);
 }
 
 export async function findApplicationListRow(db: Db, id: number): Promise<ApplicationListRow | undefined> {
@@ -152,7 +149,12 @@ export interface FormVersionRow {
 export async function findFormVersion(db: Db, id: number | null): Promise<FormVersionRow | undefined> {
   if (id === null) return undefined;
   const [row] = await db
-    .select({ id: formVersions.id, formId: formVersions.formId, version: formVersions.version, definition: formVersions.definition })
+    .select({
+      id: formVersions.id,
+      formId: formVersions.formId,
+      version: formVersions.version,
+      definition: formVersions.definition,
+    })
     .from(formVersions)
     .where(eq(formVersions.id, id));
   return row ? { ...row, definition: row.definition as FormDefinition } : undefined;
@@ -234,7 +236,10 @@ export function beneficiaryNames(db: Db, applicationIds: number[]): Promise<Bene
 }
 
 /** Cadastral numbers of several applications, in their order. */
-export function cadastralNumbers(db: Db, applicationIds: number[]): Promise<{ applicationId: number; cadastralNumber: string }[]> {
+export function cadastralNumbers(
+  db: Db,
+  applicationIds: number[],
+): Promise<{ applicationId: number; cadastralNumber: string }[]> {
   if (applicationIds.length === 0) return Promise.resolve([]);
   return db
     .select({ applicationId: applicationRealEstates.applicationId, cadastralNumber: applicationRealEstates.cadastralNumber })
@@ -302,7 +307,11 @@ export async function findOwnFile(db: Db, fileId: number, ownerUserId: number) {
 }
 
 export async function isFileAttached(db: Db, fileId: number): Promise<boolean> {
-  const [row] = await db.select({ id: applicationFiles.id }).from(applicationFiles).where(eq(applicationFiles.fileId, fileId)).limit(1);
+  const [row] = await db
+    .select({ id: applicationFiles.id })
+    .from(applicationFiles)
+    .where(eq(applicationFiles.fileId, fileId))
+    .limit(1);
   return row !== undefined;
 }
 

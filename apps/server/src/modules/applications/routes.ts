@@ -25,7 +25,9 @@ import * as service from './service.js';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const noContent = { 204: z.null().describe('Fără conținut') };
-const ZFileParams = ZIdParams.extend({ fileId: z.coerce.number().int().positive().describe('Identificatorul fișierului (file_id)') });
+const ZFileParams = ZIdParams.extend({
+  fileId: z.coerce.number().int().positive().describe('Identificatorul fișierului (file_id)'),
+});
 
 /**
  * Citizen applications (spec §2, §4, §7): list, full record, drafts (create, merge-patch,
@@ -175,7 +177,9 @@ export async function applicationsRoutes(fastify: FastifyInstance): Promise<void
         response: { 200: data(ZApplication) },
       },
     },
-    async (request) => ({ data: await service.submitApplication(app.ctx, actorOf(request), request.params.id, requestMeta(request)) }),
+    async (request) => ({
+      data: await service.submitApplication(app.ctx, actorOf(request), request.params.id, requestMeta(request)),
+    }),
   );
 
   app.post(
@@ -232,7 +236,9 @@ export async function applicationsRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await attachFile(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)) }),
+      reply
+        .status(201)
+        .send({ data: await attachFile(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)) }),
   );
 
   app.delete(

@@ -20,7 +20,7 @@ import { presentApplicationBeneficiary, presentBeneficiaryUser } from '../benefi
 import { applicationBeneficiaryRows, countApplicationBeneficiaries } from '../beneficiaries/repository.js';
 import { presentRealEstate, presentRealEstateTarget } from '../real-estate/presenter.js';
 import { countRealEstates, deleteAllRealEstates, realEstateRows } from '../real-estate/repository.js';
-import { loadReadableApplication, ownDraft } from './draft.js';
+import { ownDraft } from './draft.js';
 import { attachmentKeys, checkSubmission, keepKnownAnswers, looseFormIssues, mergePatch } from './form-rules.js';
 import { takeIncomingNumber } from '../document-series/numbers.js';
 import { applicationAbilities, isApplicant, mayReadApplication, ownApplications } from './policy.js';
@@ -38,15 +38,24 @@ const ENTITY = 'application';
 
 /* ───────────────────────────── Reading ───────────────────────────── */
 
+/** Rows grouped by application id (Map.groupBy needs Node 21). */
+function byApplication<T extends { applicationId: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) groups.set(row.applicationId, [...(groups.get(row.applicationId) ?? []), row]);
+  return groups;
+}
+
 async function presentRows(db: Db, actor: Actor, rows: repo.ApplicationListRow[]): Promise<ApplicationListItem[]> {
   const ids = rows.map((r) => r.application.id);
   const [names, numbers] = await Promise.all([repo.beneficiaryNames(db, ids), repo.cadastralNumbers(db, ids)]);
+  const namesOf = byApplication(names);
+  const numbersOf = byApplication(numbers);
   return rows.map((row) =>
     presentListItem(
       actor,
       row,
-      names.filter((n) => n.applicationId === row.application.id),
-      numbers.filter((n) => n.applicationId === row.application.id).map((n) => n.cadastralNumber),
+      namesOf.get(row.application.id) ?? [],
+      (numbersOf.get(row.application.id) ?? []).map((n) => n.cadastralNumber),
     ),
   );
 }
@@ -92,9 +101,8 @@ export async function findAllBySeries(ctx: AppContext, actor: Actor, series: str
 
 /** The full record (spec §3) of an application the actor may read. */
 export async function getApplication(ctx: AppContext, actor: Actor, id: number) {
-  await loadReadableApplication(ctx.db, actor, id);
   const row = await repo.findApplicationListRow(ctx.db, id);
-  if (!row) throw notFound();
+  if (!row || !mayReadApplication(actor, row.application)) throw notFound();
   const a = row.application;
   const editable = applicationAbilities(actor, a).canEdit;
   const itemAbilities = { canEdit: editable, canDelete: editable };
@@ -128,7 +136,7 @@ export async function getApplication(ctx: AppContext, actor: Actor, id: number) 
  */
 async function filingType(db: Db, id: number): Promise<repo.FilingType & { definition: FormDefinition; formVersionId: number }> {
   const type = await repo.findFilingType(db, id);
-  if (!type || type.status !== 'active' || type.category !== 'inbound')
+  if (type?.status !== 'active' || type.category !== 'inbound')
     throw invalidField('body.application_type_id', APPLICATION_MESSAGES.typeUnavailable);
   const version = await repo.findFormVersion(db, type.formVersionId);
   if (!version) throw invalidField('body.application_type_id', APPLICATION_MESSAGES.typeWithoutForm);
@@ -145,7 +153,9 @@ function checkLooseForm(definition: FormDefinition, form: Record<string, unknown
 }
 
 /** What the audit log keeps of a draft. */
-const draftSnapshot = (a: Pick<repo.ApplicationRow, 'applicationTypeId' | 'purpose' | 'formData' | 'signDetails' | 'status'>) => ({
+const draftSnapshot = (
+  a: Pick<repo.ApplicationRow, 'applicationTypeId' | 'purpose' | 'formData' | 'signDetails' | 'status'>,
+) => ({
   application_type_id: a.applicationTypeId,
   status: a.status,
   purpose: a.purpose,
@@ -195,7 +205,13 @@ export async function createApplication(ctx: AppContext, actor: Actor, input: Ap
  * organisation and, as spec §4 says, resets the real-estate targets and the signing details;
  * answers and attachments the new form does not know are dropped with it.
  */
-export async function patchApplication(ctx: AppContext, actor: Actor, id: number, patch: ApplicationPatchRequest, meta: RequestMeta) {
+export async function patchApplication(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  patch: ApplicationPatchRequest,
+  meta: RequestMeta,
+) {
   await ctx.db.transaction(async (tx) => {
     const current = await ownDraft(tx, actor, id);
     const typeChanged = patch.application_type_id !== undefined && patch.application_type_id !== current.applicationTypeId;
@@ -300,13 +316,13 @@ function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: Re
   return ctx.db.transaction(async (tx) => {
     const current = await ownDraft(tx, actor, id);
     const type = await repo.findFilingType(tx, current.applicationTypeId);
-    if (!type || type.status !== 'active') throw invalidField('application_type_id', APPLICATION_MESSAGES.typeUnavailable);
+    if (type?.status !== 'active') throw invalidField('application_type_id', APPLICATION_MESSAGES.typeUnavailable);
     const version = await repo.findFormVersion(tx, current.formVersionId);
     if (!version) throw invalidField('application_type_id', APPLICATION_MESSAGES.typeWithoutForm);
 
     const files = (await repo.applicationFileRows(tx, id)).filter((f) => f.fileType === 'input');
     const filesByKey: Record<string, number[]> = {};
-    for (const file of files) if (file.category) (filesByKey[file.category] ??= []).push(file.fileId);
+    for (const file of files) if (file.category) filesByKey[file.category] = [...(filesByKey[file.category] ?? []), file.fileId];
     const [beneficiaries, realEstates] = await Promise.all([countApplicationBeneficiaries(tx, id), countRealEstates(tx, id)]);
     const check = checkSubmission(version.definition, current.formData, filesByKey, { beneficiaries, realEstates });
     if (check.issues.length > 0) throw new AppError('INVALID_FORM_VALUE', { fields: check.issues });
@@ -396,7 +412,12 @@ export async function answerClarification(ctx: AppContext, actor: Actor, id: num
   await ctx.db.transaction(async (tx) => {
     const current = await ownSubmitted(tx, actor, id);
     if (current.status !== 'REVIEW') throw new AppError('CONFLICT', { reason: 'not_in_review', status: current.status });
-    const commentId = await repo.insertComment(tx, { applicationId: id, authorUserId: actor.userId, text, isClarification: true });
+    const commentId = await repo.insertComment(tx, {
+      applicationId: id,
+      authorUserId: actor.userId,
+      text,
+      isClarification: true,
+    });
     await repo.updateApplication(tx, id, { status: 'PENDING' });
     await audit(tx, actor, meta, {
       organisationId: current.organisationId,
@@ -416,4 +437,3 @@ export async function answerClarification(ctx: AppContext, actor: Actor, id: num
   });
   return getApplication(ctx, actor, id);
 }
-

@@ -105,7 +105,10 @@ export async function createFilingFixture(
       .insert(forms)
       .values({ name: unique('Formular'), status: 'published', draftDefinition: definition })
       .returning({ id: forms.id });
-    const [version] = await tx.insert(formVersions).values({ formId: form.id, version: 1, definition }).returning({ id: formVersions.id });
+    const [version] = await tx
+      .insert(formVersions)
+      .values({ formId: form.id, version: 1, definition })
+      .returning({ id: formVersions.id });
     await tx.update(forms).set({ publishedVersionId: version.id }).where(eq(forms.id, form.id));
     let seriesId: number | null = null;
     const seriesTypeIds: Record<string, number> = {};
@@ -117,7 +120,13 @@ export async function createFilingFixture(
       const [series] = await tx
         .insert(documentSeries)
         // Prefixes differ per series: entry numbers are unique per organisation.
-        .values({ typeId: seriesType.id, organisationId, name: unique('Registratura'), prefix: options.prefix ?? `T${++sequence}`, separator: '/' })
+        .values({
+          typeId: seriesType.id,
+          organisationId,
+          name: unique('Registratura'),
+          prefix: options.prefix ?? `T${++sequence}`,
+          separator: '/',
+        })
         .returning({ id: documentSeries.id });
       seriesId = series.id;
       seriesTypeIds.incoming = seriesType.id;
@@ -143,9 +152,9 @@ export async function ensureJobQueues(t: TestApp): Promise<void> {
   await t.ctx.jobs.start({ work: false });
 }
 
-/** A valid adult CNP, different for every `n` (0–999). */
-export function makeCnp(n: number, birth = '850101'): string {
-  const first12 = `1${birth}26${String(n % 1000).padStart(3, '0')}`;
+/** A valid CNP (Mureș, born `birth` yymmdd, first digit `sex`), different for every `n` (1–999). */
+export function makeCnp(n: number, birth = '850101', sex = '1'): string {
+  const first12 = `${sex}${birth}26${String(n % 1000).padStart(3, '0')}`;
   return `${first12}${cnpControlDigit(first12)}`;
 }
 
@@ -248,8 +257,9 @@ export async function startAnafStandIn(companies: AnafCompanyFixture[]) {
   };
   const listen = (port: number) =>
     new Promise<number>((resolve) => {
-      server = http.createServer(handler);
-      server.listen(port, '127.0.0.1', () => resolve((server?.address() as AddressInfo).port));
+      const created = http.createServer(handler);
+      server = created;
+      created.listen(port, '127.0.0.1', () => resolve((created.address() as AddressInfo).port));
     });
   const port = await listen(0);
   const url = `http://127.0.0.1:${port}/api/PlatitorTvaRest/v9/tva`;

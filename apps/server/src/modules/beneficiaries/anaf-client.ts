@@ -29,7 +29,10 @@ export interface AnafConfig {
 }
 
 export function loadAnafConfig(env: Record<string, string | undefined> = process.env): AnafConfig {
-  const parsed = AnafEnv.safeParse({ ANAF_API_URL: env.ANAF_API_URL || undefined, ANAF_TIMEOUT_MS: env.ANAF_TIMEOUT_MS || undefined });
+  const parsed = AnafEnv.safeParse({
+    ANAF_API_URL: env.ANAF_API_URL || undefined,
+    ANAF_TIMEOUT_MS: env.ANAF_TIMEOUT_MS || undefined,
+  });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configurație invalidă:\n${lines.join('\n')}`);
@@ -79,7 +82,7 @@ export function createAnafClient(config: AnafConfig, fetchImpl: typeof fetch = f
       const digits = normalizeCui(cui);
       if (digits === null) return { status: 'invalid' };
       const day = todayInRomania();
-      let body: unknown;
+      let text: string;
       try {
         const response = await fetchImpl(config.url, {
           method: 'POST',
@@ -88,10 +91,16 @@ export function createAnafClient(config: AnafConfig, fetchImpl: typeof fetch = f
           signal: AbortSignal.timeout(config.timeoutMs),
         });
         if (!response.ok) return { status: 'unreachable', reason: `http_${response.status}` };
-        body = await response.json();
+        text = await response.text();
       } catch (error) {
         const name = (error as Error).name;
         return { status: 'unreachable', reason: name === 'TimeoutError' ? 'timeout' : 'network' };
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return { status: 'unreachable', reason: 'unexpected_response' };
       }
       const parsed = AnafResponse.safeParse(body);
       if (!parsed.success) return { status: 'unreachable', reason: 'unexpected_response' };

@@ -1,15 +1,14 @@
-import {
-  type ApplicationBeneficiary,
-  type Beneficiary,
-  beneficiaryDisplayName,
-  ZAnafCompany,
-} from '@ghiseu/domain';
+import { type ApplicationBeneficiary, type Beneficiary, beneficiaryDisplayName, ZAnafCompany } from '@ghiseu/domain';
 import type { ApplicationBeneficiaryRow, BeneficiaryRow } from './repository.js';
 
 /** Rows → the beneficiary contracts, with the abilities the caller computed. */
 
 const userTypeName = (row: Pick<BeneficiaryRow, 'personType' | 'citizenship'>) =>
-  row.personType === 'legal' ? ('legal_entity' as const) : row.citizenship === 'foreign' ? ('foreigner' as const) : ('citizen' as const);
+  row.personType === 'legal'
+    ? ('legal_entity' as const)
+    : row.citizenship === 'foreign'
+      ? ('foreigner' as const)
+      : ('citizen' as const);
 
 export function presentBeneficiary(row: BeneficiaryRow, abilities: { canEdit: boolean; canDelete: boolean }): Beneficiary {
   const anaf = ZAnafCompany.safeParse(row.anafData);

@@ -150,7 +150,10 @@ export async function countApplicationBeneficiaries(db: Db, applicationId: numbe
   return row.total;
 }
 
-export async function insertApplicationBeneficiary(db: Db, values: typeof applicationBeneficiaries.$inferInsert): Promise<number> {
+export async function insertApplicationBeneficiary(
+  db: Db,
+  values: typeof applicationBeneficiaries.$inferInsert,
+): Promise<number> {
   const [{ next }] = await db
     .select({ next: sql<number>`coalesce(max(${applicationBeneficiaries.position}), -1) + 1`.mapWith(Number) })
     .from(applicationBeneficiaries)
@@ -221,7 +224,11 @@ export async function insertRegisterBeneficiary(db: Db, values: typeof beneficia
   return row.id;
 }
 
-export async function updateRegisterBeneficiary(db: Db, id: number, values: Partial<typeof beneficiaries.$inferInsert>): Promise<void> {
+export async function updateRegisterBeneficiary(
+  db: Db,
+  id: number,
+  values: Partial<typeof beneficiaries.$inferInsert>,
+): Promise<void> {
   await db
     .update(beneficiaries)
     .set({ ...values, updatedAt: new Date() })
@@ -264,7 +271,9 @@ export async function storeLateAnafOutcome(
   const rows = await db
     .update(beneficiaries)
     .set({ ...columns, updatedAt: new Date() })
-    .where(and(eq(beneficiaries.id, id), eq(beneficiaries.uniqueRegistrationCode, cui), eq(beneficiaries.anafStatus, 'unvalidated')))
+    .where(
+      and(eq(beneficiaries.id, id), eq(beneficiaries.uniqueRegistrationCode, cui), eq(beneficiaries.anafStatus, 'unvalidated')),
+    )
     .returning({ id: beneficiaries.id });
   return rows.length > 0;
 }

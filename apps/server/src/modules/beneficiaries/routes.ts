@@ -93,7 +93,12 @@ export async function beneficiariesRoutes(fastify: FastifyInstance): Promise<voi
     '/applications/:id/beneficiaries/:beneficiaryId',
     {
       config: requirePermission('applicationsEdit'),
-      schema: { tags: ['beneficiaries'], summary: 'Elimină un beneficiar de pe o ciornă', params: ZBeneficiaryParams, response: noContent },
+      schema: {
+        tags: ['beneficiaries'],
+        summary: 'Elimină un beneficiar de pe o ciornă',
+        params: ZBeneficiaryParams,
+        response: noContent,
+      },
     },
     async (request, reply) => {
       await service.deleteApplicationBeneficiary(
@@ -136,7 +141,13 @@ export async function beneficiariesRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) => {
-      const created = await service.createRegisterBeneficiary(app.ctx, deps, actorOf(request), request.body, requestMeta(request));
+      const created = await service.createRegisterBeneficiary(
+        app.ctx,
+        deps,
+        actorOf(request),
+        request.body,
+        requestMeta(request),
+      );
       return reply.status(201).send({ data: request.query.echo === 'true' ? created : { id: created.id } });
     },
   );
@@ -160,7 +171,12 @@ export async function beneficiariesRoutes(fastify: FastifyInstance): Promise<voi
     '/beneficiaries/:id',
     {
       config: requirePermission('beneficiariesRead'),
-      schema: { tags: ['beneficiaries'], summary: 'Un beneficiar din registrul propriu', params: ZIdParams, response: { 200: data(ZBeneficiary) } },
+      schema: {
+        tags: ['beneficiaries'],
+        summary: 'Un beneficiar din registrul propriu',
+        params: ZIdParams,
+        response: { 200: data(ZBeneficiary) },
+      },
     },
     async (request) => ({ data: await service.getRegisterBeneficiary(app.ctx, actorOf(request), request.params.id) }),
   );
@@ -178,7 +194,14 @@ export async function beneficiariesRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => ({
-      data: await service.replaceRegisterBeneficiary(app.ctx, deps, actorOf(request), request.params.id, request.body, requestMeta(request)),
+      data: await service.replaceRegisterBeneficiary(
+        app.ctx,
+        deps,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
     }),
   );
 
@@ -186,7 +209,12 @@ export async function beneficiariesRoutes(fastify: FastifyInstance): Promise<voi
     '/beneficiaries/:id',
     {
       config: requirePermission('beneficiariesEdit'),
-      schema: { tags: ['beneficiaries'], summary: 'Șterge un beneficiar din registrul propriu', params: ZIdParams, response: noContent },
+      schema: {
+        tags: ['beneficiaries'],
+        summary: 'Șterge un beneficiar din registrul propriu',
+        params: ZIdParams,
+        response: noContent,
+      },
     },
     async (request, reply) => {
       await service.deleteRegisterBeneficiary(app.ctx, actorOf(request), request.params.id, requestMeta(request));

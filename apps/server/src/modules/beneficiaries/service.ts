@@ -118,12 +118,6 @@ const draftAbilities = (actor: Actor) => {
   return { canEdit, canDelete: canEdit };
 };
 
-export async function listApplicationBeneficiaries(ctx: AppContext, actor: Actor, applicationId: number, editable: boolean) {
-  const rows = await repo.applicationBeneficiaryRows(ctx.db, applicationId);
-  const abilities = editable ? draftAbilities(actor) : { canEdit: false, canDelete: false };
-  return rows.map((row) => presentApplicationBeneficiary(row, abilities));
-}
-
 async function presentOne(ctx: AppContext, actor: Actor, applicationId: number, id: number) {
   const row = await repo.findApplicationBeneficiary(ctx.db, applicationId, id);
   if (!row) throw notFound();
@@ -232,7 +226,13 @@ export async function patchApplicationBeneficiary(
   return presentOne(ctx, actor, applicationId, id);
 }
 
-export async function deleteApplicationBeneficiary(ctx: AppContext, actor: Actor, applicationId: number, id: number, meta: RequestMeta) {
+export async function deleteApplicationBeneficiary(
+  ctx: AppContext,
+  actor: Actor,
+  applicationId: number,
+  id: number,
+  meta: RequestMeta,
+) {
   await ctx.db.transaction(async (tx) => {
     const application = await ownDraft(tx, actor, applicationId);
     const row = await repo.findApplicationBeneficiary(tx, applicationId, id);
@@ -266,7 +266,11 @@ async function loadOwn(db: Db, actor: Actor, id: number): Promise<repo.RegisterB
 export async function listRegister(ctx: AppContext, actor: Actor, query: Record<string, unknown>) {
   const parsed = parseListQuery(query, repo.REGISTER_LIST);
   const list = repo.listRegister(ctx.db, parsed, [eq(beneficiaries.ownerUserId, actor.userId)]);
-  return listPage(parsed, async () => (await list.rows()).map((row) => presentBeneficiary(row, registerAbilities(actor, row))), list.total);
+  return listPage(
+    parsed,
+    async () => (await list.rows()).map((row) => presentBeneficiary(row, registerAbilities(actor, row))),
+    list.total,
+  );
 }
 
 export async function getRegisterBeneficiary(ctx: AppContext, actor: Actor, id: number) {
@@ -328,7 +332,12 @@ export async function deleteRegisterBeneficiary(ctx: AppContext, actor: Actor, i
   await ctx.db.transaction(async (tx) => {
     const row = await loadOwn(tx, actor, id);
     await repo.deleteRegisterBeneficiary(tx, id);
-    await audit(tx, actor, meta, { action: 'beneficiary.delete', entityType: 'beneficiary', entityId: id, before: repo.toValues(row) });
+    await audit(tx, actor, meta, {
+      action: 'beneficiary.delete',
+      entityType: 'beneficiary',
+      entityId: id,
+      before: repo.toValues(row),
+    });
   });
 }
 

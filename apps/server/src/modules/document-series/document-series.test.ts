@@ -50,12 +50,21 @@ describe('document series types', () => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ message: 'DOCUMENT_SERIES_TYPE_EXISTS' });
     const second = await createType();
-    expect((await call(t, 'PATCH', `/api/document-series-types/${second.id}`, DEMO.superadmin, { name: type.name })).json()).toEqual({
+    expect(
+      (await call(t, 'PATCH', `/api/document-series-types/${second.id}`, DEMO.superadmin, { name: type.name })).json(),
+    ).toEqual({
       message: 'DOCUMENT_SERIES_TYPE_EXISTS',
     });
-    const patched = await call(t, 'PATCH', `/api/document-series-types/${second.id}`, DEMO.superadmin, { description: 'Vizele arhitectului-șef' });
+    const patched = await call(t, 'PATCH', `/api/document-series-types/${second.id}`, DEMO.superadmin, {
+      description: 'Vizele arhitectului-șef',
+    });
     expect(patched.json().data).toMatchObject({ name: second.name, description: 'Vizele arhitectului-șef' });
-    const list = await call(t, 'GET', `/api/document-series-types?name[eq]=${encodeURIComponent(second.name)}&pagination=true`, DEMO.superadmin);
+    const list = await call(
+      t,
+      'GET',
+      `/api/document-series-types?name[eq]=${encodeURIComponent(second.name)}&pagination=true`,
+      DEMO.superadmin,
+    );
     expect(list.json().pagination.total).toBe(1);
   });
 
@@ -64,10 +73,16 @@ describe('document series types', () => {
     await created('/api/document-series', DEMO.admin, { type_id: used.id, name: unique('Registru') });
     const refused = await call(t, 'DELETE', `/api/document-series-types/${used.id}`, DEMO.superadmin);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'DOCUMENT_SERIES_TYPE_CANNOT_BE_DELETED', data: { series: 1, application_types: 0 } });
+    expect(refused.json()).toEqual({
+      message: 'DOCUMENT_SERIES_TYPE_CANNOT_BE_DELETED',
+      data: { series: 1, application_types: 0 },
+    });
 
     const named = await createType();
-    await created('/api/application-types', DEMO.superadmin, { name: unique('Tip'), series_type_ids: { visa_rejection: named.id } });
+    await created('/api/application-types', DEMO.superadmin, {
+      name: unique('Tip'),
+      series_type_ids: { visa_rejection: named.id },
+    });
     expect((await call(t, 'DELETE', `/api/document-series-types/${named.id}`, DEMO.superadmin)).json()).toEqual({
       message: 'DOCUMENT_SERIES_TYPE_CANNOT_BE_DELETED',
       data: { series: 0, application_types: 1 },
@@ -127,12 +142,18 @@ describe('document series', () => {
     });
     expect(series).toMatchObject({ year: 0, current_index: 41, rejected_index: 3, next_number: 'AC-42' });
 
-    const forward = await call(t, 'PATCH', `/api/document-series/${series.id}`, DEMO.admin, { current_index: 100, rejected_index: 3 });
+    const forward = await call(t, 'PATCH', `/api/document-series/${series.id}`, DEMO.admin, {
+      current_index: 100,
+      rejected_index: 3,
+    });
     expect(forward.json().data).toMatchObject({ current_index: 100, rejected_index: 3, next_number: 'AC-101' });
     const next = await t.ctx.db.transaction((tx) => takeNextNumber(tx, series.id));
     expect(next.code).toBe('AC-101');
 
-    const back = await call(t, 'PATCH', `/api/document-series/${series.id}`, DEMO.admin, { current_index: 50, name: 'Nu se salvează' });
+    const back = await call(t, 'PATCH', `/api/document-series/${series.id}`, DEMO.admin, {
+      current_index: 50,
+      name: 'Nu se salvează',
+    });
     expect(back.statusCode).toBe(400);
     expect(back.json()).toEqual({ message: 'INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE', data: { current: 101 } });
     // The whole patch rolled back with it.
@@ -155,7 +176,9 @@ describe('document series', () => {
     expect((await call(t, 'POST', '/api/document-series', other.headers, { type_id: type.id, name })).statusCode).toBe(201);
 
     const second = await created('/api/document-series', DEMO.admin, { type_id: type.id, name: unique('Alt registru') });
-    expect((await call(t, 'PATCH', `/api/document-series/${second.id}`, DEMO.admin, { name })).json()).toEqual({ message: 'DOCUMENT_SERIES_EXISTS' });
+    expect((await call(t, 'PATCH', `/api/document-series/${second.id}`, DEMO.admin, { name })).json()).toEqual({
+      message: 'DOCUMENT_SERIES_EXISTS',
+    });
 
     const patched = await call(t, 'PATCH', `/api/document-series/${series.id}`, DEMO.admin, {
       prefix: 'CU',
@@ -163,12 +186,27 @@ describe('document series', () => {
       active: false,
       description: 'Certificate de urbanism',
     });
-    expect(patched.json().data).toMatchObject({ prefix: 'CU', separator: '.', active: false, description: 'Certificate de urbanism', next_number: `CU.1.${year}` });
-    expect((await call(t, 'PATCH', `/api/document-series/${series.id}`, DEMO.admin, { description: null })).json().data.description).toBeNull();
+    expect(patched.json().data).toMatchObject({
+      prefix: 'CU',
+      separator: '.',
+      active: false,
+      description: 'Certificate de urbanism',
+      next_number: `CU.1.${year}`,
+    });
+    expect(
+      (await call(t, 'PATCH', `/api/document-series/${series.id}`, DEMO.admin, { description: null })).json().data.description,
+    ).toBeNull();
 
     const badType = await call(t, 'POST', '/api/document-series', DEMO.admin, { type_id: 999_999, name: unique('Fără tip') });
-    expect(badType.json()).toEqual({ message: 'VALIDATION_ERROR', data: { fields: [{ path: 'body.type_id', message: 'Tipul de serie nu există' }] } });
-    const badPrefix = await call(t, 'POST', '/api/document-series', DEMO.admin, { type_id: type.id, name: unique('X'), prefix: 'CJ MS' });
+    expect(badType.json()).toEqual({
+      message: 'VALIDATION_ERROR',
+      data: { fields: [{ path: 'body.type_id', message: 'Tipul de serie nu există' }] },
+    });
+    const badPrefix = await call(t, 'POST', '/api/document-series', DEMO.admin, {
+      type_id: type.id,
+      name: unique('X'),
+      prefix: 'CJ MS',
+    });
     expect(badPrefix.statusCode).toBe(400);
   });
 
@@ -180,7 +218,11 @@ describe('document series', () => {
     expect((await call(t, 'DELETE', `/api/document-series/${mine.id}`, other.headers)).statusCode).toBe(404);
     const theirs = await call(t, 'GET', '/api/document-series?limit=500', other.headers);
     expect(theirs.json().data.every((s: { organisation_id: number }) => s.organisation_id === other.organisationId)).toBe(true);
-    const forged = await call(t, 'POST', '/api/document-series', other.headers, { type_id: type.id, name: unique('Furat'), organisation_id: county });
+    const forged = await call(t, 'POST', '/api/document-series', other.headers, {
+      type_id: type.id,
+      name: unique('Furat'),
+      organisation_id: county,
+    });
     expect(forged.statusCode).toBe(403);
 
     const bySuper = await created('/api/document-series', DEMO.superadmin, {
@@ -190,7 +232,12 @@ describe('document series', () => {
     });
     expect(bySuper.organisation_id).toBe(other.organisationId);
     const all = await call(t, 'GET', `/api/document-series?type_id[eq]=${type.id}&limit=500`, DEMO.superadmin);
-    expect(all.json().data.map((s: { organisation_id: number }) => s.organisation_id).sort()).toEqual([county, other.organisationId].sort());
+    expect(
+      all
+        .json()
+        .data.map((s: { organisation_id: number }) => s.organisation_id)
+        .sort(),
+    ).toEqual([county, other.organisationId].sort());
   });
 
   it('list active series for the allocation screen, trimmed to the asked fields', async () => {
@@ -198,13 +245,23 @@ describe('document series', () => {
     const active = await created('/api/document-series', DEMO.admin, { type_id: type.id, name: unique('Activă') });
     await created('/api/document-series', DEMO.admin, { type_id: type.id, name: unique('Inactivă'), active: false });
     // Staff allocating series read the list (documentSeriesAllocationRead) but do not manage series.
-    const response = await call(t, 'GET', `/api/document-series?active[eq]=true&limit=500&fields=type_id,type_name&type_id[eq]=${type.id}`, DEMO.staff);
+    const response = await call(
+      t,
+      'GET',
+      `/api/document-series?active[eq]=true&limit=500&fields=type_id,type_name&type_id[eq]=${type.id}`,
+      DEMO.staff,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([{ id: active.id, type_id: type.id, type_name: type.name }]);
     expect((await call(t, 'POST', '/api/document-series', DEMO.staff, { type_id: type.id, name: 'X' })).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/document-series', DEMO.citizen)).statusCode).toBe(403);
 
-    const paged = await call(t, 'GET', `/api/document-series?type_id[eq]=${type.id}&pagination=true&limit=1&sortKey=-name`, DEMO.admin);
+    const paged = await call(
+      t,
+      'GET',
+      `/api/document-series?type_id[eq]=${type.id}&pagination=true&limit=1&sortKey=-name`,
+      DEMO.admin,
+    );
     expect(paged.json().pagination).toEqual({ total: 2, skip: 0, limit: 1 });
     expect(paged.json().data[0].name).toMatch(/^Inactivă/);
     expect((await call(t, 'GET', '/api/document-series?fields=secret', DEMO.admin)).statusCode).toBe(400);
@@ -253,7 +310,9 @@ describe('numbering an application type', () => {
     const second = await t.ctx.db.transaction((tx) => takeIncomingNumber(tx, type.id));
     expect([first.code, second.code]).toEqual([`CJMS/1/${year}`, `CJMS/2/${year}`]);
     expect(first).toMatchObject({ seriesId: series?.id, index: 1, kind: 'main', year });
-    expect((await call(t, 'GET', `/api/document-series/${series?.id}`, DEMO.admin)).json().data).toMatchObject({ current_index: 2 });
+    expect((await call(t, 'GET', `/api/document-series/${series?.id}`, DEMO.admin)).json().data).toMatchObject({
+      current_index: 2,
+    });
   });
 
   it('hands distinct, contiguous numbers to concurrent submissions and gives back a rolled-back one', async () => {
@@ -264,14 +323,20 @@ describe('numbering an application type', () => {
         throw new Error('submission failed');
       }),
     ).rejects.toThrow('submission failed');
-    const taken = await Promise.all(Array.from({ length: 10 }, () => t.ctx.db.transaction((tx) => takeIncomingNumber(tx, type.id))));
+    const taken = await Promise.all(
+      Array.from({ length: 10 }, () => t.ctx.db.transaction((tx) => takeIncomingNumber(tx, type.id))),
+    );
     expect(taken.map((n) => n.index).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('answers DOCUMENT_SERIES_NOT_DEFINED or DOCUMENT_SERIES_INACTIVE when it cannot number', async () => {
     const bare = await created('/api/application-types', DEMO.superadmin, { name: unique('Fără serii') });
-    await expect(t.ctx.db.transaction((tx) => takeIncomingNumber(tx, bare.id))).rejects.toMatchObject({ code: 'DOCUMENT_SERIES_NOT_DEFINED' });
-    await expect(t.ctx.db.transaction((tx) => takeIncomingNumber(tx, 999_999))).rejects.toMatchObject({ code: 'DOCUMENT_SERIES_NOT_DEFINED' });
+    await expect(t.ctx.db.transaction((tx) => takeIncomingNumber(tx, bare.id))).rejects.toMatchObject({
+      code: 'DOCUMENT_SERIES_NOT_DEFINED',
+    });
+    await expect(t.ctx.db.transaction((tx) => takeIncomingNumber(tx, 999_999))).rejects.toMatchObject({
+      code: 'DOCUMENT_SERIES_NOT_DEFINED',
+    });
 
     // The series type is named, but the type's organisation has no series of it.
     const elsewhere = await typeWithSeries({ withSeries: false });
@@ -299,8 +364,16 @@ describe('numbering an application type', () => {
 
   it('numbers the other uses too (outgoing, visas), from the stored keys', async () => {
     const seriesType = await createType();
-    await created('/api/document-series', DEMO.admin, { type_id: seriesType.id, name: unique('Vize'), prefix: 'VZ', rejected_prefix: 'VZR' });
-    const type = await created('/api/application-types', DEMO.superadmin, { name: unique('Aviz'), series_type_ids: { visa_rejection: seriesType.id } });
+    await created('/api/document-series', DEMO.admin, {
+      type_id: seriesType.id,
+      name: unique('Vize'),
+      prefix: 'VZ',
+      rejected_prefix: 'VZR',
+    });
+    const type = await created('/api/application-types', DEMO.superadmin, {
+      name: unique('Aviz'),
+      series_type_ids: { visa_rejection: seriesType.id },
+    });
     const [stored] = await t.ctx.db.select().from(applicationTypes).where(eq(applicationTypes.id, type.id));
     expect(stored.seriesTypeIds).toEqual({ visaRejection: seriesType.id });
     const rejected = await t.ctx.db.transaction((tx) => takeApplicationTypeNumber(tx, type.id, 'visa_rejection', 'rejected'));

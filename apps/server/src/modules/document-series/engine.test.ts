@@ -13,7 +13,14 @@ beforeAll(async () => {
   const [type] = await t.ctx.db.insert(documentSeriesTypes).values({ name: 'Intrări test' }).returning();
   [{ id: seriesId }] = await t.ctx.db
     .insert(documentSeries)
-    .values({ typeId: type.id, organisationId: org.id, name: 'Registratură test', prefix: 'CU', rejectedPrefix: 'R', separator: '/' })
+    .values({
+      typeId: type.id,
+      organisationId: org.id,
+      name: 'Registratură test',
+      prefix: 'CU',
+      rejectedPrefix: 'R',
+      separator: '/',
+    })
     .returning({ id: documentSeries.id });
   [{ id: plainSeriesId }] = await t.ctx.db
     .insert(documentSeries)
@@ -41,7 +48,9 @@ describe('document series engine', () => {
     expect([a.code, b.code]).toEqual(['CU/1/2026', 'CU/2/2026']);
     const next = await t.ctx.db.transaction((tx) => takeNextNumber(tx, seriesId, 'main', new Date('2027-01-02T10:00:00Z')));
     expect(next.code).toBe('CU/1/2027');
-    const rejected = await t.ctx.db.transaction((tx) => takeNextNumber(tx, seriesId, 'rejected', new Date('2026-05-01T10:00:00Z')));
+    const rejected = await t.ctx.db.transaction((tx) =>
+      takeNextNumber(tx, seriesId, 'rejected', new Date('2026-05-01T10:00:00Z')),
+    );
     expect(rejected.code).toBe('R/1/2026');
   });
 
@@ -61,7 +70,9 @@ describe('document series engine', () => {
   it('hands out distinct contiguous numbers to concurrent transactions', async () => {
     const at = new Date('2026-07-01T10:00:00Z');
     const start = await currentIndex(t.ctx.db, plainSeriesId, 'main', at);
-    const taken = await Promise.all(Array.from({ length: 12 }, () => t.ctx.db.transaction((tx) => takeNextNumber(tx, plainSeriesId, 'main', at))));
+    const taken = await Promise.all(
+      Array.from({ length: 12 }, () => t.ctx.db.transaction((tx) => takeNextNumber(tx, plainSeriesId, 'main', at))),
+    );
     const indexes = taken.map((n) => n.index).sort((x, y) => x - y);
     expect(indexes).toEqual(Array.from({ length: 12 }, (_, i) => start + 1 + i));
   });
@@ -70,12 +81,19 @@ describe('document series engine', () => {
     const at = new Date('2026-08-01T10:00:00Z');
     await t.ctx.db.transaction((tx) => setCurrentIndex(tx, seriesId, 500, 'main', at));
     expect((await t.ctx.db.transaction((tx) => takeNextNumber(tx, seriesId, 'main', at))).index).toBe(501);
-    await expect(t.ctx.db.transaction((tx) => setCurrentIndex(tx, seriesId, 10, 'main', at))).rejects.toMatchObject({ code: 'INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE', data: { current: 501 } });
+    await expect(t.ctx.db.transaction((tx) => setCurrentIndex(tx, seriesId, 10, 'main', at))).rejects.toMatchObject({
+      code: 'INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE',
+      data: { current: 501 },
+    });
   });
 
   it('refuses an inactive or unknown series', async () => {
     await t.ctx.db.update(documentSeries).set({ active: false }).where(eq(documentSeries.id, plainSeriesId));
-    await expect(t.ctx.db.transaction((tx) => takeNextNumber(tx, plainSeriesId))).rejects.toMatchObject({ code: 'DOCUMENT_SERIES_INACTIVE' });
-    await expect(t.ctx.db.transaction((tx) => takeNextNumber(tx, 999_999))).rejects.toMatchObject({ code: 'DOCUMENT_SERIES_NOT_DEFINED' });
+    await expect(t.ctx.db.transaction((tx) => takeNextNumber(tx, plainSeriesId))).rejects.toMatchObject({
+      code: 'DOCUMENT_SERIES_INACTIVE',
+    });
+    await expect(t.ctx.db.transaction((tx) => takeNextNumber(tx, 999_999))).rejects.toMatchObject({
+      code: 'DOCUMENT_SERIES_NOT_DEFINED',
+    });
   });
 });

@@ -22,7 +22,9 @@ export function romanianYear(now: Date): number {
 
 /** Builds the printed number from its parts: prefix, index and (for yearly series) the year. */
 export function formatSeriesNumber(parts: { prefix: string; separator: string; index: number; year: number }): string {
-  return [parts.prefix, String(parts.index), parts.year > 0 ? String(parts.year) : ''].filter((p) => p !== '').join(parts.separator);
+  return [parts.prefix, String(parts.index), parts.year > 0 ? String(parts.year) : '']
+    .filter((p) => p !== '')
+    .join(parts.separator);
 }
 
 /**
@@ -30,7 +32,12 @@ export function formatSeriesNumber(parts: { prefix: string; separator: string; i
  * upsert locks the counter row until the transaction ends, so concurrent submissions get
  * distinct, contiguous numbers, and a rolled-back transaction gives its number back.
  */
-export async function takeNextNumber(tx: Db, seriesId: number, kind: SeriesKind = 'main', now = new Date()): Promise<SeriesNumber> {
+export async function takeNextNumber(
+  tx: Db,
+  seriesId: number,
+  kind: SeriesKind = 'main',
+  now = new Date(),
+): Promise<SeriesNumber> {
   const [series] = await tx.select().from(documentSeries).where(eq(documentSeries.id, seriesId));
   if (!series) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED');
   if (!series.active) throw new AppError('DOCUMENT_SERIES_INACTIVE', { series_id: seriesId });
@@ -44,18 +51,29 @@ export async function takeNextNumber(tx: Db, seriesId: number, kind: SeriesKind 
     })
     .returning({ index: documentSeriesCounters.currentIndex });
   const prefix = kind === 'rejected' ? series.rejectedPrefix : series.prefix;
-  return { seriesId, kind, year, index: row.index, code: formatSeriesNumber({ prefix, separator: series.separator, index: row.index, year }) };
+  return {
+    seriesId,
+    kind,
+    year,
+    index: row.index,
+    code: formatSeriesNumber({ prefix, separator: series.separator, index: row.index, year }),
+  };
 }
 
 /** The last number given this year (0 when none yet). */
 export async function currentIndex(tx: Db, seriesId: number, kind: SeriesKind = 'main', now = new Date()): Promise<number> {
-  const [series] = await tx.select({ yearlyReset: documentSeries.yearlyReset }).from(documentSeries).where(eq(documentSeries.id, seriesId));
+  const [series] = await tx
+    .select({ yearlyReset: documentSeries.yearlyReset })
+    .from(documentSeries)
+    .where(eq(documentSeries.id, seriesId));
   if (!series) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED');
   const year = series.yearlyReset ? romanianYear(now) : 0;
   const [row] = await tx
     .select({ index: documentSeriesCounters.currentIndex })
     .from(documentSeriesCounters)
-    .where(sql`${documentSeriesCounters.seriesId} = ${seriesId} AND ${documentSeriesCounters.year} = ${year} AND ${documentSeriesCounters.kind} = ${kind}`);
+    .where(
+      sql`${documentSeriesCounters.seriesId} = ${seriesId} AND ${documentSeriesCounters.year} = ${year} AND ${documentSeriesCounters.kind} = ${kind}`,
+    );
   return row?.index ?? 0;
 }
 
@@ -63,8 +81,17 @@ export async function currentIndex(tx: Db, seriesId: number, kind: SeriesKind = 
  * Moves a series forward (an administrator aligning it with a paper register). Never back:
  * a lower value would hand out numbers twice (INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE).
  */
-export async function setCurrentIndex(tx: Db, seriesId: number, value: number, kind: SeriesKind = 'main', now = new Date()): Promise<void> {
-  const [series] = await tx.select({ yearlyReset: documentSeries.yearlyReset }).from(documentSeries).where(eq(documentSeries.id, seriesId));
+export async function setCurrentIndex(
+  tx: Db,
+  seriesId: number,
+  value: number,
+  kind: SeriesKind = 'main',
+  now = new Date(),
+): Promise<void> {
+  const [series] = await tx
+    .select({ yearlyReset: documentSeries.yearlyReset })
+    .from(documentSeries)
+    .where(eq(documentSeries.id, seriesId));
   if (!series) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED');
   const year = series.yearlyReset ? romanianYear(now) : 0;
   // Lock the counter row (creating it at 0, which reads as "none given") before comparing: a
@@ -81,5 +108,8 @@ export async function setCurrentIndex(tx: Db, seriesId: number, value: number, k
   await tx
     .insert(documentSeriesCounters)
     .values({ seriesId, year, kind, currentIndex: value })
-    .onConflictDoUpdate({ target: [documentSeriesCounters.seriesId, documentSeriesCounters.year, documentSeriesCounters.kind], set: { currentIndex: value } });
+    .onConflictDoUpdate({
+      target: [documentSeriesCounters.seriesId, documentSeriesCounters.year, documentSeriesCounters.kind],
+      set: { currentIndex: value },
+    });
 }

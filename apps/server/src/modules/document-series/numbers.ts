@@ -36,7 +36,12 @@ export async function takeApplicationTypeNumber(
   const seriesTypeId = type.seriesTypeIds[SERIES_USE_STORAGE_KEY[use]];
   if (!seriesTypeId) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED', { application_type_id: applicationTypeId, use });
   const [series] = await findSeriesOfType(tx, seriesTypeId, type.organisationId);
-  if (!series) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED', { application_type_id: applicationTypeId, use, series_type_id: seriesTypeId });
+  if (!series)
+    throw new AppError('DOCUMENT_SERIES_NOT_DEFINED', {
+      application_type_id: applicationTypeId,
+      use,
+      series_type_id: seriesTypeId,
+    });
   if (!series.active) throw new AppError('DOCUMENT_SERIES_INACTIVE', { series_id: series.id });
   return takeNextNumber(tx, series.id, kind, now);
 }

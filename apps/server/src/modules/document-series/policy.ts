@@ -22,7 +22,10 @@ export const mayEditSeries = (actor: Actor, organisationId: number): boolean =>
 export const isSeriesUsed = (series: { numbersGiven: number; applicationCount: number }): boolean =>
   series.numbersGiven > 0 || series.applicationCount > 0;
 
-export function seriesAbilities(actor: Actor, series: { organisationId: number; numbersGiven: number; applicationCount: number }) {
+export function seriesAbilities(
+  actor: Actor,
+  series: { organisationId: number; numbersGiven: number; applicationCount: number },
+) {
   const canEdit = mayEditSeries(actor, series.organisationId);
   return { canEdit, canDelete: canEdit && !isSeriesUsed(series) };
 }

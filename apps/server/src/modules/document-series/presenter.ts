@@ -37,7 +37,12 @@ export function presentSeries(actor: Actor, row: SeriesRow, year: number): Docum
     year: counterYear,
     current_index: row.currentIndex,
     rejected_index: row.rejectedIndex,
-    next_number: formatSeriesNumber({ prefix: row.prefix, separator: row.separator, index: row.currentIndex + 1, year: counterYear }),
+    next_number: formatSeriesNumber({
+      prefix: row.prefix,
+      separator: row.separator,
+      index: row.currentIndex + 1,
+      year: counterYear,
+    }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     abilities: seriesAbilities(actor, row),

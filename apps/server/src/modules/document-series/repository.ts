@@ -1,12 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import {
-  applications,
-  applicationTypes,
-  documentSeries,
-  documentSeriesCounters,
-  documentSeriesTypes,
-  organisations,
-} from '../../db/schema/index.js';
+import { documentSeries, documentSeriesTypes, organisations } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 
@@ -21,14 +14,19 @@ const caseInsensitiveName = (column: typeof documentSeries.name | typeof documen
 
 /* ───────────────────────────── Series types ───────────────────────────── */
 
-const seriesCountOfType = sql<number>`(SELECT count(*) FROM ${documentSeries} WHERE ${documentSeries.typeId} = ${documentSeriesTypes.id})`.mapWith(
-  Number,
-);
+/*
+ * The subqueries below name their tables explicitly: in a single-table select drizzle writes
+ * columns without their table, and `"id"` inside a subquery would then mean the inner table's.
+ */
+
+const seriesCountOfType =
+  sql<number>`(SELECT count(*) FROM document_series s WHERE s.type_id = "document_series_types"."id")`.mapWith(Number);
 
 /** Application types naming the series type in any use (incoming, outgoing, visas). */
-const applicationTypesUsingType = sql<number>`(SELECT count(*) FROM ${applicationTypes}, jsonb_each_text(${applicationTypes.seriesTypeIds}) AS used(use, type_id) WHERE used.type_id = ${documentSeriesTypes.id}::text)`.mapWith(
-  Number,
-);
+const applicationTypesUsingType =
+  sql<number>`(SELECT count(*) FROM application_types a, jsonb_each_text(a.series_type_ids) AS used(use, type_id) WHERE used.type_id = "document_series_types"."id"::text)`.mapWith(
+    Number,
+  );
 
 export const SERIES_TYPE_LIST: ListSpec = {
   fields: {
@@ -98,7 +96,11 @@ export async function insertSeriesType(db: Db, values: typeof documentSeriesType
   return row.id;
 }
 
-export async function updateSeriesType(db: Db, id: number, values: Partial<typeof documentSeriesTypes.$inferInsert>): Promise<void> {
+export async function updateSeriesType(
+  db: Db,
+  id: number,
+  values: Partial<typeof documentSeriesTypes.$inferInsert>,
+): Promise<void> {
   await db.update(documentSeriesTypes).set(values).where(eq(documentSeriesTypes.id, id));
 }
 
@@ -109,18 +111,21 @@ export async function deleteSeriesType(db: Db, id: number): Promise<void> {
 /* ───────────────────────────── Series ───────────────────────────── */
 
 /** The counter year of a series now: `year` for a yearly series, 0 for one that never resets. */
-const counterYear = (year: number) => sql`(CASE WHEN ${documentSeries.yearlyReset} THEN ${year}::int ELSE 0 END)`;
+const counterYear = (year: number) => sql`(CASE WHEN "document_series"."yearly_reset" THEN ${year}::int ELSE 0 END)`;
 
 const counterOf = (kind: 'main' | 'rejected', year: number) =>
-  sql<number>`coalesce((SELECT ${documentSeriesCounters.currentIndex} FROM ${documentSeriesCounters} WHERE ${documentSeriesCounters.seriesId} = ${documentSeries.id} AND ${documentSeriesCounters.kind} = ${kind} AND ${documentSeriesCounters.year} = ${counterYear(year)}), 0)`.mapWith(
+  sql<number>`coalesce((SELECT c.current_index FROM document_series_counters c WHERE c.series_id = "document_series"."id" AND c.kind = ${kind} AND c.year = ${counterYear(year)}), 0)`.mapWith(
     Number,
   );
 
 /** A series that gave a number (any year, any kind) or that an application names is history: it stays. */
-const numbersGiven = sql<number>`(SELECT coalesce(sum(${documentSeriesCounters.currentIndex}), 0) FROM ${documentSeriesCounters} WHERE ${documentSeriesCounters.seriesId} = ${documentSeries.id})`.mapWith(
+const numbersGiven =
+  sql<number>`(SELECT coalesce(sum(c.current_index), 0) FROM document_series_counters c WHERE c.series_id = "document_series"."id")`.mapWith(
+    Number,
+  );
+const applicationsNaming = sql<number>`(SELECT count(*) FROM applications a WHERE a.series_id = "document_series"."id")`.mapWith(
   Number,
 );
-const applicationsNaming = sql<number>`(SELECT count(*) FROM ${applications} WHERE ${applications.seriesId} = ${documentSeries.id})`.mapWith(Number);
 
 /** The list fields of the series; the counters are this year's. */
 export function seriesListSpec(year: number): ListSpec {
@@ -198,7 +203,13 @@ const seriesFrom = (db: Db, year: number) =>
     .innerJoin(documentSeriesTypes, eq(documentSeriesTypes.id, documentSeries.typeId))
     .innerJoin(organisations, eq(organisations.id, documentSeries.organisationId));
 
-export function listSeries(db: Db, parsed: ParsedList, year: number, conditions: (SQL | undefined)[], options: { unpaged?: boolean } = {}) {
+export function listSeries(
+  db: Db,
+  parsed: ParsedList,
+  year: number,
+  conditions: (SQL | undefined)[],
+  options: { unpaged?: boolean } = {},
+) {
   const spec = seriesListSpec(year);
   const list = buildListSql(parsed, spec, conditions);
   return {

@@ -69,7 +69,9 @@ export async function documentSeriesRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await series.createSeriesType(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
+      reply
+        .status(201)
+        .send({ data: await series.createSeriesType(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
   );
 
   app.patch(

@@ -60,7 +60,12 @@ export async function createSeriesType(ctx: AppContext, actor: Actor, input: Ser
       if (await repo.seriesTypeNameTaken(tx, input.name)) throw new AppError('DOCUMENT_SERIES_TYPE_EXISTS');
       const values = { name: input.name, description: input.description ?? null };
       const created = await repo.insertSeriesType(tx, values);
-      await audit(tx, actor, meta, { action: 'document_series_type.create', entityType: 'document_series_type', entityId: created, after: values });
+      await audit(tx, actor, meta, {
+        action: 'document_series_type.create',
+        entityType: 'document_series_type',
+        entityId: created,
+        after: values,
+      });
       return created;
     }),
   );
@@ -72,14 +77,18 @@ export async function patchSeriesType(ctx: AppContext, actor: Actor, id: number,
   const current = await loadSeriesType(ctx.db, id);
   await uniqueAs('DOCUMENT_SERIES_TYPE_EXISTS', () =>
     ctx.db.transaction(async (tx) => {
-      if (patch.name !== undefined && (await repo.seriesTypeNameTaken(tx, patch.name, id))) throw new AppError('DOCUMENT_SERIES_TYPE_EXISTS');
+      if (patch.name !== undefined && (await repo.seriesTypeNameTaken(tx, patch.name, id)))
+        throw new AppError('DOCUMENT_SERIES_TYPE_EXISTS');
       await repo.updateSeriesType(tx, id, { name: patch.name, description: patch.description });
       await audit(tx, actor, meta, {
         action: 'document_series_type.update',
         entityType: 'document_series_type',
         entityId: id,
         before: { name: current.name, description: current.description },
-        after: { name: patch.name ?? current.name, description: patch.description === undefined ? current.description : patch.description },
+        after: {
+          name: patch.name ?? current.name,
+          description: patch.description === undefined ? current.description : patch.description,
+        },
       });
     }),
   );
@@ -147,7 +156,11 @@ export async function listSeries(ctx: AppContext, actor: Actor, query: Record<st
   const fields = parseFieldsParam(query.fields, SERIES_FIELDS);
   const parsed = parseListQuery(query, repo.seriesListSpec(year));
   const list = repo.listSeries(ctx.db, parsed, year, [scopeCondition(organisationScope(actor), documentSeries.organisationId)]);
-  return listPage(parsed, async () => (await list.rows()).map((row) => trimRecord(presentSeries(actor, row, year), fields)), list.total);
+  return listPage(
+    parsed,
+    async () => (await list.rows()).map((row) => trimRecord(presentSeries(actor, row, year), fields)),
+    list.total,
+  );
 }
 
 async function loadSeries(db: Db, actor: Actor, id: number, year: number) {
@@ -162,7 +175,8 @@ export async function getSeries(ctx: AppContext, actor: Actor, id: number, now =
 }
 
 async function requireSeriesType(db: Db, typeId: number): Promise<void> {
-  if ((await repo.findSeriesTypesByIds(db, [typeId])).length === 0) throw invalidField('body.type_id', 'Tipul de serie nu există');
+  if ((await repo.findSeriesTypesByIds(db, [typeId])).length === 0)
+    throw invalidField('body.type_id', 'Tipul de serie nu există');
 }
 
 /** What the audit log keeps of a series. */
@@ -188,7 +202,13 @@ const seriesSnapshot = (s: {
   active: s.active,
 });
 
-export async function createSeries(ctx: AppContext, actor: Actor, input: DocumentSeriesCreateRequest, meta: RequestMeta, now = new Date()) {
+export async function createSeries(
+  ctx: AppContext,
+  actor: Actor,
+  input: DocumentSeriesCreateRequest,
+  meta: RequestMeta,
+  now = new Date(),
+) {
   const target = targetOrganisation(actor, input.organisation_id);
   if (!target.allowed) throw new AppError('FORBIDDEN');
   if (target.organisationId === null) throw invalidField('body.organisation_id', 'Alegeți instituția');
@@ -290,7 +310,11 @@ export async function deleteSeries(ctx: AppContext, actor: Actor, id: number, me
       const fresh = await repo.findSeries(tx, id, year);
       if (!fresh) throw new AppError('NOT_FOUND');
       if (isSeriesUsed(fresh)) {
-        throw new AppError('CONFLICT', { reason: 'referenced', numbers_given: fresh.numbersGiven, applications: fresh.applicationCount });
+        throw new AppError('CONFLICT', {
+          reason: 'referenced',
+          numbers_given: fresh.numbersGiven,
+          applications: fresh.applicationCount,
+        });
       }
       await repo.deleteSeries(tx, id);
       await audit(tx, actor, meta, {

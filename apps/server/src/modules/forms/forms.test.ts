@@ -39,7 +39,11 @@ describe('forms: permissions', () => {
 
 describe('forms: drafts', () => {
   it('creates a draft with defaults filled in, edits it by merge-patch, each change audited', async () => {
-    const form = await createForm({ name: uniqueName('Cerere test'), description: 'Prima variantă', definition: { fields: [text('nume', 'Nume')] } });
+    const form = await createForm({
+      name: uniqueName('Cerere test'),
+      description: 'Prima variantă',
+      definition: { fields: [text('nume', 'Nume')] },
+    });
     expect(form).toMatchObject({
       status: 'draft',
       latest_version: null,
@@ -49,7 +53,9 @@ describe('forms: drafts', () => {
       versions: [],
       usage: { application_types: 0, applications: 0 },
       abilities: { canEdit: true, canPublish: true, canDelete: true },
-      definition: { fields: [{ key: 'nume', type: 'text', label: 'Nume', required: false, width: 'full', maxLength: 255, mode: 'any' }] },
+      definition: {
+        fields: [{ key: 'nume', type: 'text', label: 'Nume', required: false, width: 'full', maxLength: 255, mode: 'any' }],
+      },
     });
 
     const patched = await call(t, 'PATCH', `/api/forms/${form.id}`, DEMO.superadmin, { description: null });
@@ -59,9 +65,12 @@ describe('forms: drafts', () => {
     });
     expect(renamed.json().data).toMatchObject({ field_count: 2, description: null });
 
-    const actions = (await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'form'), eq(auditLog.entityId, String(form.id))))).map(
-      (a) => a.action,
-    );
+    const actions = (
+      await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'form'), eq(auditLog.entityId, String(form.id))))
+    ).map((a) => a.action);
     expect(actions).toEqual(['form.create', 'form.update', 'form.update']);
   });
 
@@ -92,16 +101,28 @@ describe('forms: drafts', () => {
     expect(response.json().message).toBe('VALIDATION_ERROR');
     expect(response.json().data.fields).toEqual([
       { path: 'body.definition.fields.1.key', message: 'Cheia „nume” este folosită de mai multe câmpuri' },
-      { path: 'body.definition.fields.2.operands.0', message: 'Operandul „nume” trebuie să fie un câmp numeric aflat înaintea câmpului calculat' },
+      {
+        path: 'body.definition.fields.2.operands.0',
+        message: 'Operandul „nume” trebuie să fie un câmp numeric aflat înaintea câmpului calculat',
+      },
       { path: 'body.definition.fields.3.visibleWhen.field', message: FORM_MESSAGES.visibleWhenEarlier },
     ]);
     const form = await createForm({ name: uniqueName('Formular bun') });
     const groupInGroup = await call(t, 'PATCH', `/api/forms/${form.id}`, DEMO.superadmin, {
       definition: {
-        fields: [{ key: 'g', type: 'repeatable_group', label: 'G', fields: [{ key: 'h', type: 'repeatable_group', label: 'H', fields: [text('x')] }] }],
+        fields: [
+          {
+            key: 'g',
+            type: 'repeatable_group',
+            label: 'G',
+            fields: [{ key: 'h', type: 'repeatable_group', label: 'H', fields: [text('x')] }],
+          },
+        ],
       },
     });
-    expect(groupInGroup.json().data.fields).toEqual([{ path: 'body.definition.fields.0.fields.0.type', message: FORM_MESSAGES.groupInGroup }]);
+    expect(groupInGroup.json().data.fields).toEqual([
+      { path: 'body.definition.fields.0.fields.0.type', message: FORM_MESSAGES.groupInGroup },
+    ]);
   });
 
   it('answers 404 for a form that does not exist', async () => {
@@ -118,14 +139,22 @@ describe('forms: publication and versions', () => {
     expect(form.abilities.canPublish).toBe(false);
     const response = await call(t, 'POST', `/api/forms/${form.id}/publish`, DEMO.superadmin);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'VALIDATION_ERROR', data: { fields: [{ path: 'definition.fields', message: FORM_MESSAGES.emptyForm }] } });
+    expect(response.json()).toEqual({
+      message: 'VALIDATION_ERROR',
+      data: { fields: [{ path: 'definition.fields', message: FORM_MESSAGES.emptyForm }] },
+    });
   });
 
   it('freezes each publication as a new version: publishing v2 leaves v1 intact', async () => {
     const form = await createForm({ name: uniqueName('Certificat'), definition: { fields: [text('scop', 'Scopul')] } });
     const v1 = await call(t, 'POST', `/api/forms/${form.id}/publish`, DEMO.superadmin);
     expect(v1.statusCode).toBe(200);
-    expect(v1.json().data).toMatchObject({ status: 'published', latest_version: 1, has_unpublished_changes: false, abilities: { canPublish: false } });
+    expect(v1.json().data).toMatchObject({
+      status: 'published',
+      latest_version: 1,
+      has_unpublished_changes: false,
+      abilities: { canPublish: false },
+    });
     expect(v1.json().data.versions).toHaveLength(1);
 
     // Publishing the same draft again adds nothing.
@@ -143,7 +172,11 @@ describe('forms: publication and versions', () => {
     expect(v2.json().data.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
 
     const first = await call(t, 'GET', `/api/forms/${form.id}/versions/1`, DEMO.superadmin);
-    expect(first.json().data).toMatchObject({ form_id: form.id, version: 1, definition: { fields: [{ key: 'scop', label: 'Scopul' }] } });
+    expect(first.json().data).toMatchObject({
+      form_id: form.id,
+      version: 1,
+      definition: { fields: [{ key: 'scop', label: 'Scopul' }] },
+    });
     expect(first.json().data.definition.fields).toHaveLength(1);
     const second = await call(t, 'GET', `/api/forms/${form.id}/versions/2`, DEMO.superadmin);
     expect(second.json().data.definition.fields.map((f: { key: string }) => f.key)).toEqual(['scop', 'teren']);
@@ -152,12 +185,18 @@ describe('forms: publication and versions', () => {
     // What the applications module reads: the latest version for new filings, any version by id.
     const latest = await findPublishedFormVersion(t.ctx.db, form.id);
     expect(latest).toMatchObject({ formId: form.id, version: 2 });
-    expect(await findFormVersion(t.ctx.db, first.json().data.id)).toMatchObject({ version: 1, definition: { fields: [{ label: 'Scopul' }] } });
+    expect(await findFormVersion(t.ctx.db, first.json().data.id)).toMatchObject({
+      version: 1,
+      definition: { fields: [{ label: 'Scopul' }] },
+    });
     expect(await findPublishedFormVersion(t.ctx.db, (await createForm({ name: uniqueName('Nepublicat') })).id)).toBeNull();
 
-    const actions = (await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'form'), eq(auditLog.entityId, String(form.id))))).map(
-      (a) => a.action,
-    );
+    const actions = (
+      await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'form'), eq(auditLog.entityId, String(form.id))))
+    ).map((a) => a.action);
     expect(actions).toEqual(['form.create', 'form.publish', 'form.update', 'form.publish']);
   });
 });
@@ -169,9 +208,19 @@ describe('forms: list', () => {
     await createForm({ name: uniqueName('Aviz ciornă') });
 
     // Accent- and case-insensitive: 'aviz lista' finds 'Aviz listă …'.
-    const search = await call(t, 'GET', `/api/forms?orLikeQuery=${encodeURIComponent('aviz lista')}&pagination=true`, DEMO.superadmin);
+    const search = await call(
+      t,
+      'GET',
+      `/api/forms?orLikeQuery=${encodeURIComponent('aviz lista')}&pagination=true`,
+      DEMO.superadmin,
+    );
     expect(search.json().data.map((f: { id: number }) => f.id)).toEqual([published.id]);
-    const byName = await call(t, 'GET', `/api/forms?name[contains]=${encodeURIComponent('aviz lista')}&pagination=true`, DEMO.superadmin);
+    const byName = await call(
+      t,
+      'GET',
+      `/api/forms?name[contains]=${encodeURIComponent('aviz lista')}&pagination=true`,
+      DEMO.superadmin,
+    );
     expect(byName.json().data.map((f: { id: number }) => f.id)).toEqual([published.id]);
     expect(byName.json().data[0]).toMatchObject({ status: 'published', latest_version: 1, has_unpublished_changes: false });
 
@@ -183,7 +232,7 @@ describe('forms: list', () => {
     for (const record of autocomplete.json().data) expect(Object.keys(record).sort()).toEqual(['id', 'name']);
     expect((await call(t, 'GET', '/api/forms?fields=name', DEMO.superadmin)).json().data[0]).toHaveProperty('id');
 
-    const sorted = await call(t, 'GET', '/api/forms?sortKey=-latest_version&limit=1', DEMO.superadmin);
+    const sorted = await call(t, 'GET', '/api/forms?latest_version[ge]=1&sortKey=-latest_version&limit=1', DEMO.superadmin);
     expect(sorted.json().data[0].latest_version).not.toBeNull();
 
     expect((await call(t, 'GET', '/api/forms?fields=id,definition', DEMO.superadmin)).json()).toEqual({
@@ -207,7 +256,10 @@ describe('forms: deletion', () => {
     expect(type.statusCode).toBe(201);
     const refused = await call(t, 'DELETE', `/api/forms/${usedByType.id}`, DEMO.superadmin);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'CONFLICT', data: { reason: 'referenced', application_types: 1, applications: 0 } });
+    expect(refused.json()).toEqual({
+      message: 'CONFLICT',
+      data: { reason: 'referenced', application_types: 1, applications: 0 },
+    });
     expect((await call(t, 'GET', `/api/forms/${usedByType.id}`, DEMO.superadmin)).json().data).toMatchObject({
       usage: { application_types: 1, applications: 0 },
       abilities: { canDelete: false },
@@ -235,5 +287,29 @@ describe('forms: deletion', () => {
     expect((await call(t, 'DELETE', `/api/forms/${form.id}`, DEMO.superadmin)).statusCode).toBe(204);
     expect((await call(t, 'GET', `/api/forms/${form.id}`, DEMO.superadmin)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/forms/${form.id}/versions/1`, DEMO.superadmin)).statusCode).toBe(404);
+  });
+});
+
+describe('forms: contract', () => {
+  it('documents the configuration routes in the OpenAPI description', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/forms',
+        '/api/forms/{id}',
+        '/api/forms/{id}/publish',
+        '/api/forms/{id}/versions/{version}',
+        '/api/application-types',
+        '/api/application-types/organisation',
+        '/api/application-types/{id}/citizen-form',
+        '/api/application-types/{id}/all-taxes',
+        '/api/document-series-types/{id}',
+        '/api/document-series/{id}',
+      ]),
+    );
+    const field = JSON.stringify(response.json().paths['/api/forms'].post);
+    expect(field).toContain('repeatable_group');
   });
 });

@@ -11,7 +11,14 @@ import { AppError } from '../../platform/errors.js';
 export function parseFieldsParam(value: unknown, allowed: readonly string[]): string[] | null {
   if (value === undefined || value === '') return null;
   if (typeof value !== 'string') throw new AppError('INVALID_QUERY', { reason: 'bad_value', param: 'fields' });
-  const names = [...new Set(value.split(',').map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.find((name) => !allowed.includes(name));
   if (unknown !== undefined) throw new AppError('INVALID_QUERY', { reason: 'unknown_field', param: 'fields', field: unknown });
   return names.includes('id') ? names : ['id', ...names];

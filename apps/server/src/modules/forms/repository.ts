@@ -11,15 +11,16 @@ import { buildListSql, type ListSpec, type ParsedList } from '../../platform/lis
  */
 
 /** The version number of the latest published version (null before the first publication). */
-const latestVersion = sql<number | null>`(SELECT ${formVersions.version} FROM ${formVersions} WHERE ${formVersions.id} = ${forms.publishedVersionId})`;
+// Subqueries name their tables: in a single-table select drizzle writes bare column names.
+const latestVersion = sql<number | null>`(SELECT v.version FROM form_versions v WHERE v.id = "forms"."published_version_id")`;
 
 /**
  * The draft differs from the latest published version (jsonb equality ignores key order).
  * Always true before the first publication.
  */
-const hasUnpublishedChanges = sql<boolean>`(${forms.draftDefinition} IS DISTINCT FROM (SELECT ${formVersions.definition} FROM ${formVersions} WHERE ${formVersions.id} = ${forms.publishedVersionId}))`;
+const hasUnpublishedChanges = sql<boolean>`("forms"."draft_definition" IS DISTINCT FROM (SELECT v.definition FROM form_versions v WHERE v.id = "forms"."published_version_id"))`;
 
-const fieldCount = sql<number>`coalesce(jsonb_array_length(${forms.draftDefinition} -> 'fields'), 0)`.mapWith(Number);
+const fieldCount = sql<number>`coalesce(jsonb_array_length("forms"."draft_definition" -> 'fields'), 0)`.mapWith(Number);
 
 export const FORM_LIST: ListSpec = {
   fields: {
@@ -165,7 +166,11 @@ export async function insertNextVersion(
 /* ───────────────────────────── Usage ───────────────────────────── */
 
 const typeUsesForm = (formId: number): SQL =>
-  or(eq(applicationTypes.citizenFormId, formId), eq(applicationTypes.staffFormId, formId), eq(applicationTypes.rejectFormId, formId)) as SQL;
+  or(
+    eq(applicationTypes.citizenFormId, formId),
+    eq(applicationTypes.staffFormId, formId),
+    eq(applicationTypes.rejectFormId, formId),
+  ) as SQL;
 
 /** What keeps a form alive: application types pointing at it, applications filed with a version. */
 export async function formUsage(db: Db, formId: number): Promise<{ applicationTypes: number; applications: number }> {

@@ -83,9 +83,19 @@ export async function createForm(ctx: AppContext, actor: Actor, input: FormCreat
   const id = await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
       if (await repo.formNameTaken(tx, input.name)) throw new AppError('NAME_NOT_UNIQUE');
-      const values = { name: input.name, description: input.description ?? null, draftDefinition: input.definition, createdBy: actor.userId };
+      const values = {
+        name: input.name,
+        description: input.description ?? null,
+        draftDefinition: input.definition,
+        createdBy: actor.userId,
+      };
       const created = await repo.insertForm(tx, values);
-      await audit(tx, actor, meta, { action: 'form.create', entityType: 'form', entityId: created, after: snapshot(values, input.definition) });
+      await audit(tx, actor, meta, {
+        action: 'form.create',
+        entityType: 'form',
+        entityId: created,
+        after: snapshot(values, input.definition),
+      });
       return created;
     }),
   );
@@ -108,7 +118,10 @@ export async function patchForm(ctx: AppContext, actor: Actor, id: number, patch
         entityId: id,
         before: snapshot(current, changedDefinition ? current.draftDefinition : undefined),
         after: snapshot(
-          { name: patch.name ?? current.name, description: patch.description === undefined ? current.description : patch.description },
+          {
+            name: patch.name ?? current.name,
+            description: patch.description === undefined ? current.description : patch.description,
+          },
           patch.definition,
         ),
       });
@@ -130,7 +143,10 @@ export async function publishForm(ctx: AppContext, actor: Actor, id: number, met
     if (!form) throw new AppError('NOT_FOUND');
     const parsed = ZFormDefinition.safeParse(form.draftDefinition);
     if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => ({ path: ['definition', ...issue.path].join('.'), message: issue.message }));
+      const fields = parsed.error.issues.map((issue) => ({
+        path: ['definition', ...issue.path].join('.'),
+        message: issue.message,
+      }));
       throw new AppError('VALIDATION_ERROR', { fields });
     }
     if (parsed.data.fields.length === 0) throw invalidField('definition.fields', FORM_MESSAGES.emptyForm);
@@ -164,10 +180,19 @@ export async function deleteForm(ctx: AppContext, actor: Actor, id: number, meta
       if (!form) throw new AppError('NOT_FOUND');
       const usage = await repo.formUsage(tx, id);
       if (usage.applicationTypes > 0 || usage.applications > 0) {
-        throw new AppError('CONFLICT', { reason: 'referenced', application_types: usage.applicationTypes, applications: usage.applications });
+        throw new AppError('CONFLICT', {
+          reason: 'referenced',
+          application_types: usage.applicationTypes,
+          applications: usage.applications,
+        });
       }
       await repo.deleteForm(tx, id);
-      await audit(tx, actor, meta, { action: 'form.delete', entityType: 'form', entityId: id, before: snapshot(form, form.draftDefinition) });
+      await audit(tx, actor, meta, {
+        action: 'form.delete',
+        entityType: 'form',
+        entityId: id,
+        before: snapshot(form, form.draftDefinition),
+      });
     });
   } catch (error) {
     // A reference created between the check and the delete.

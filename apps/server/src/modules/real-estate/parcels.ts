@@ -133,4 +133,3 @@ export async function importParcels(
   }
   return { inserted, skippedWithoutArea, skippedDuplicates: parcels.length - skippedWithoutArea - inserted };
 }
-

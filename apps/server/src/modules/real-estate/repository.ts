@@ -48,7 +48,12 @@ export async function findRealEstate(db: Db, applicationId: number, id: number):
   return row;
 }
 
-export async function cadastralNumberTaken(db: Db, applicationId: number, cadastralNumber: string, exceptId?: number): Promise<boolean> {
+export async function cadastralNumberTaken(
+  db: Db,
+  applicationId: number,
+  cadastralNumber: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: applicationRealEstates.id })
     .from(applicationRealEstates)
@@ -63,7 +68,10 @@ export async function cadastralNumberTaken(db: Db, applicationId: number, cadast
 }
 
 export async function countRealEstates(db: Db, applicationId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(applicationRealEstates).where(eq(applicationRealEstates.applicationId, applicationId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(applicationRealEstates)
+    .where(eq(applicationRealEstates.applicationId, applicationId));
   return row.total;
 }
 
@@ -79,7 +87,11 @@ export async function insertRealEstate(db: Db, values: typeof applicationRealEst
   return row.id;
 }
 
-export async function updateRealEstate(db: Db, id: number, values: Partial<typeof applicationRealEstates.$inferInsert>): Promise<void> {
+export async function updateRealEstate(
+  db: Db,
+  id: number,
+  values: Partial<typeof applicationRealEstates.$inferInsert>,
+): Promise<void> {
   await db.update(applicationRealEstates).set(values).where(eq(applicationRealEstates.id, id));
 }
 

@@ -79,7 +79,13 @@ export async function realEstateRoutes(fastify: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      await service.deleteRealEstate(app.ctx, actorOf(request), request.params.id, request.params.realEstateId, requestMeta(request));
+      await service.deleteRealEstate(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.realEstateId,
+        requestMeta(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -77,7 +77,13 @@ async function present(db: Db, applicationId: number, id: number) {
   return presentRealEstate(row);
 }
 
-export async function addRealEstate(ctx: AppContext, actor: Actor, applicationId: number, input: RealEstateCreateRequest, meta: RequestMeta) {
+export async function addRealEstate(
+  ctx: AppContext,
+  actor: Actor,
+  applicationId: number,
+  input: RealEstateCreateRequest,
+  meta: RequestMeta,
+) {
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const application = await ownDraft(tx, actor, applicationId);

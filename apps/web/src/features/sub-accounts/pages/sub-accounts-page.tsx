@@ -103,20 +103,20 @@ export function SubAccountsPage() {
 
   const columns = useMemo<DataTableColumn<SubAccount>[]>(
     () => [
-      { id: 'last_name', header: t('columns.name'), accessor: nameOf, sortable: true, size: 200, hideable: false },
-      { id: 'email', header: t('columns.email'), sortable: true, size: 240 },
+      { id: 'last_name', header: t('columns.name'), accessor: nameOf, sortable: true, size: 170, hideable: false },
+      { id: 'email', header: t('columns.email'), sortable: true, size: 220 },
       {
         id: 'role',
         header: t('columns.role'),
         sortable: true,
-        size: 140,
+        size: 120,
         cell: (row) => t(`roles.${row.role}`),
       },
       {
         id: 'status',
         header: t('columns.status'),
         sortable: true,
-        size: 150,
+        size: 130,
         cell: (row) => (
           <Badge variant="filled" color={STATUS_COLORS[row.status]} data-testid={`status-${row.id}`}>
             {t(`statuses.${row.status}`)}
@@ -127,13 +127,13 @@ export function SubAccountsPage() {
         id: 'created_at',
         header: t('columns.created_at'),
         sortable: true,
-        size: 160,
+        size: 140,
         cell: (row) => formatDateTime(row.created_at),
       },
       {
         id: 'last_login_at',
         header: t('columns.last_login_at'),
-        size: 170,
+        size: 150,
         cell: (row) => (row.last_login_at ? formatDateTime(row.last_login_at) : t('never')),
       },
     ],

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { loadAllTexts } from '../../../lib/testing/render-app';
+import { renderPage } from '../testing';
+import { SignUpForm } from './sign-up-form';
+
+const { registerMock } = vi.hoisted(() => ({ registerMock: vi.fn() }));
+vi.mock('../api/register', async () => {
+  const { useMutation } = await import('@tanstack/react-query');
+  return { register: registerMock, useRegister: () => useMutation({ mutationFn: registerMock }) };
+});
+
+beforeAll(loadAllTexts);
+beforeEach(() => {
+  registerMock.mockReset();
+});
+
+function setup(accountType: 'personal' | 'professional' = 'personal') {
+  const onRegistered = vi.fn();
+  const rendered = renderPage('/auth/signup/x', <SignUpForm accountType={accountType} onRegistered={onRegistered} />);
+  const { user } = rendered;
+  const fill = async (overrides: Partial<Record<string, string>> = {}) => {
+    const values = {
+      last: 'Mureșan',
+      first: 'Ioana',
+      email: 'ioana@example.ro',
+      phone: '0722123456',
+      password: 'Cont!Nou2026',
+      confirm: 'Cont!Nou2026',
+      ...overrides,
+    };
+    if (values.last) await user.type(screen.getByLabelText(/^Nume/), values.last);
+    if (values.first) await user.type(screen.getByLabelText(/^Prenume/), values.first);
+    if (values.email) await user.type(screen.getByLabelText(/^Adresa de e-mail/), values.email);
+    if (values.phone) await user.type(screen.getByLabelText(/^Telefon mobil/), values.phone);
+    if (values.password) await user.type(screen.getByTestId('new-password'), values.password);
+    if (values.confirm) await user.type(screen.getByTestId('confirm-password'), values.confirm);
+  };
+  const submit = () => user.click(screen.getByRole('button', { name: 'Creați contul' }));
+  return { ...rendered, onRegistered, fill, submit };
+}
+
+describe('sign-up form', () => {
+  it('shows every required field and focuses the first one', async () => {
+    const { submit } = setup();
+    await submit();
+    expect(await screen.findAllByText('Acest câmp este obligatoriu')).toHaveLength(6);
+    expect(screen.getByText('Trebuie să acceptați termenii și condițiile')).toBeInTheDocument();
+    const lastName = screen.getByLabelText(/^Nume/);
+    expect(lastName).toHaveFocus();
+    expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    expect(lastName.getAttribute('aria-describedby')).toMatch(/error/);
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps digits only in the phone field, at most 10', async () => {
+    const { user } = setup();
+    const phone = screen.getByLabelText(/^Telefon mobil/);
+    await user.type(phone, '+40 722-123-4567');
+    expect(phone).toHaveValue('4072212345');
+  });
+
+  it('ticks the password rules as they are met', async () => {
+    const { user } = setup();
+    const checklist = screen.getByTestId('password-checklist');
+    const rule = (name: string) => within(checklist).getByText(name).closest('li');
+    expect(rule('O literă mare')).toHaveAttribute('data-met', 'false');
+    await user.type(screen.getByTestId('new-password'), 'Parola');
+    expect(rule('O literă mare')).toHaveAttribute('data-met', 'true');
+    expect(rule('O literă mică')).toHaveAttribute('data-met', 'true');
+    expect(rule('O cifră')).toHaveAttribute('data-met', 'false');
+    expect(within(rule('O cifră') as HTMLElement).getByText(/neîndeplinită/)).toBeInTheDocument();
+    await user.type(screen.getByTestId('new-password'), '!2026');
+    expect(checklist.querySelectorAll('[data-met="true"]')).toHaveLength(5);
+  });
+
+  it('registers a citizen and hands the result over', async () => {
+    const { fill, submit, user, onRegistered } = setup();
+    registerMock.mockResolvedValue({ user_id: 9, email: 'ioana@example.ro', isEmailConfirmed: false, isPhoneConfirmed: false });
+    await fill();
+    await user.click(screen.getByLabelText(/Am citit și accept/));
+    await submit();
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(expect.objectContaining({ user_id: 9 })));
+    expect(registerMock.mock.calls[0][0]).toEqual({
+      account_type: 'personal',
+      user_type_name: 'citizen',
+      first_name: 'Ioana',
+      last_name: 'Mureșan',
+      email: 'ioana@example.ro',
+      phone: '0722123456',
+      password: 'Cont!Nou2026',
+      confirmPassword: 'Cont!Nou2026',
+      terms_accepted: true,
+    });
+  });
+
+  it('asks a legal entity for its company name', async () => {
+    const { user, fill, submit } = setup();
+    expect(screen.queryByLabelText(/^Denumirea firmei/)).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Persoană juridică'));
+    await fill();
+    await user.click(screen.getByLabelText(/Am citit și accept/));
+    await submit();
+    const company = screen.getByLabelText(/^Denumirea firmei/);
+    await waitFor(() => expect(company).toHaveFocus());
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('names the design office on the professional form', async () => {
+    const { user } = setup('professional');
+    expect(screen.getByLabelText(/^Denumirea biroului de proiectare/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Persoană juridică'));
+    expect(screen.getByLabelText(/^Denumirea firmei/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['REGISTRATION_EMAIL_ALREADY_EXISTS', /^Adresa de e-mail/, 'Există deja un cont cu această adresă de e-mail.'],
+    ['REGISTRATION_EMAIL_DOMAIN_BLOCKED', /^Adresa de e-mail/, 'Nu vă puteți înregistra cu o adresă din acest domeniu.'],
+    ['REGISTRATION_INVALID_PASSWORD', /^Parola/, 'Parola nu respectă regulile de complexitate.'],
+  ])('puts %s on its field', async (code, label, message) => {
+    const { fill, submit, user } = setup();
+    registerMock.mockImplementation(async () => {
+      throw new ApiError(code.includes('EXISTS') ? 409 : 400, code);
+    });
+    await fill();
+    await user.click(screen.getByLabelText(/Am citit și accept/));
+    await submit();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByLabelText(label)[0]).toHaveFocus());
+    if (code === 'REGISTRATION_EMAIL_ALREADY_EXISTS') {
+      expect(screen.getByRole('link', { name: 'Resetați parola' })).toHaveAttribute('href', '/auth/forgot-password');
+    }
+  });
+
+  it("places the server's field errors, and shows other failures above the form", async () => {
+    const { fill, submit, user } = setup();
+    registerMock.mockRejectedValueOnce(
+      new ApiError(400, 'VALIDATION_ERROR', { fields: [{ path: 'body.phone', message: 'Numărul de telefon nu este valid' }] }),
+    );
+    await fill();
+    await user.click(screen.getByLabelText(/Am citit și accept/));
+    await submit();
+    expect(await screen.findByText('Numărul de telefon nu este valid')).toBeInTheDocument();
+    registerMock.mockRejectedValueOnce(new ApiError(429, 'RATE_LIMITED'));
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Prea multe cereri.');
+  });
+});
