@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createContext } from './platform/bootstrap.js';
 
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
     throw new ConfigError('Worker-ul separat necesită DATABASE_URL (baza de date încorporată aparține unui singur proces).');
   const log = pino({ level: config.logLevel });
   const ctx = await createContext(config, { seed: false, log });
+  // Building the app (never listening) registers every module's jobs, as in the server.
+  await buildApp(ctx, { logger: false });
   await ctx.jobs.start({ work: true });
   log.info('worker started');
   const shutdown = async () => {

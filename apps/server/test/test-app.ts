@@ -46,10 +46,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const ctx = await createContext(config, { seed: false, log: pino({ level: 'silent' }) });
-  // Jobs run only through `ctx.jobs.drain()` unless a test wants the real polling workers.
-  await ctx.jobs.start({ work: options.workJobs ?? false });
+  // The app first: its modules register their jobs, then the queues are created.
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
+  // Jobs run only through `ctx.jobs.drain()` unless a test wants the real polling workers.
+  await ctx.jobs.start({ work: options.workJobs ?? false });
 
   const tokens = new Map<string, string>();
   const login = async (email: string, password = DEMO_PASSWORD) => {

@@ -67,7 +67,12 @@ export class JobQueue {
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
+  /**
+   * Declares jobs. Modules do it while the app is built, before `start()` creates the queues:
+   * a job registered later would have no queue, and pg-boss silently drops what is sent to it.
+   */
   register(...definitions: JobDefinition[]): void {
+    if (this.started) throw new Error(`job ${definitions[0]?.name} registered after the queue started: build the app before starting the jobs`);
     for (const definition of definitions) this.definitions.set(definition.name, definition);
   }
 

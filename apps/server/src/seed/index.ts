@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { seedRuns } from '../db/schema/index.js';
 import type { Db } from '../platform/db.js';
 import { seedDemoData } from './demo.js';
+import { seedDemoParcels } from './demo-parcels.js';
 import { seedReferenceData } from './reference.js';
 
 /**
@@ -28,6 +29,9 @@ export async function runSeeds(
 ): Promise<Record<string, Record<string, number> | null>> {
   const result: Record<string, Record<string, number> | null> = {};
   result.reference = await runOnce(db, 'reference-v1', (tx) => seedReferenceData(tx, options));
-  if (options.demo) result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));
+  if (options.demo) {
+    result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));
+    result.demoParcels = await runOnce(db, 'demo-parcels-v1', (tx) => seedDemoParcels(tx));
+  }
   return result;
 }

@@ -8,6 +8,7 @@ import { uniqueFileName } from './files-service.js';
 import {
   call,
   createDraft,
+  completeDraft,
   createFilingFixture,
   DEMO,
   type FilingFixture,
@@ -150,5 +151,22 @@ describe('attaching files', () => {
     expect((await call(t, 'DELETE', `/api/applications/${id}/files/${fileId}`, DEMO.citizen)).statusCode).toBe(404);
     // Free again: it can be attached once more.
     expect((await attach(id, fileId, 'plan_situatie')).statusCode).toBe(201);
+  });
+});
+
+describe('downloading attachments', () => {
+  it('lets staff of the organisation download a submitted application attachment, and nobody else', async () => {
+    const id = await createDraft(t, DEMO.citizen, fixture.typeId);
+    await completeDraft(t, DEMO.citizen, id, 77);
+    const detail = (await call(t, 'GET', `/api/applications/${id}`, DEMO.citizen)).json().data;
+    const fileId = (detail.files as { id?: number; file_id?: number }[]).map((f) => f.file_id ?? f.id)[0] as number;
+    const tokenFor = (who: string) => call(t, 'POST', `/api/files/${fileId}/download-tokens`, who);
+
+    // A draft is the citizen's own business.
+    expect((await tokenFor(DEMO.staff)).statusCode).toBe(403);
+    expect((await call(t, 'PUT', `/api/applications/${id}/send`, DEMO.citizen)).statusCode).toBe(200);
+    expect((await tokenFor(DEMO.citizen)).statusCode).toBe(200);
+    expect((await tokenFor(DEMO.staff)).statusCode).toBe(200);
+    expect((await tokenFor(DEMO.company)).statusCode).toBe(403);
   });
 });

@@ -20,6 +20,8 @@ import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse } from '../../platform/list-query.js';
 import { requestMeta } from '../administration/support.js';
+import { registerFileAccessRule } from '../files/service.js';
+import { mayReadAttachedFile } from './draft.js';
 import { attachFile, detachFile } from './files-service.js';
 import * as service from './service.js';
 
@@ -36,6 +38,8 @@ const ZFileParams = ZIdParams.extend({
  */
 export async function applicationsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Attachments are readable by whoever may read their application (staff of its organisation).
+  registerFileAccessRule((db, actor, file) => mayReadAttachedFile(db, actor, file.id));
   const tags = ['applications'];
 
   app.get(

@@ -147,11 +147,6 @@ export async function createFilingFixture(
   });
 }
 
-/** Creates queues for jobs that modules registered after the test app started its queue. */
-export async function ensureJobQueues(t: TestApp): Promise<void> {
-  await t.ctx.jobs.start({ work: false });
-}
-
 /** A valid CNP (Mureș, born `birth` yymmdd, first digit `sex`), different for every `n` (1–999). */
 export function makeCnp(n: number, birth = '850101', sex = '1'): string {
   const first12 = `${sex}${birth}26${String(n % 1000).padStart(3, '0')}`;

@@ -8,7 +8,6 @@ import {
   createDraft,
   createFilingFixture,
   DEMO,
-  ensureJobQueues,
   type FilingFixture,
   individual,
   makeCnp,
@@ -37,7 +36,6 @@ beforeAll(async () => {
   process.env.ANAF_API_URL = anaf.url;
   process.env.ANAF_TIMEOUT_MS = '2000';
   t = await createTestApp();
-  await ensureJobQueues(t);
   fixture = await createFilingFixture(t);
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { files } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -115,13 +116,30 @@ export function canDownload(actor: Actor, file: FileRow): boolean {
   return isStaffType(actor.userType) && file.organisationId !== null && file.organisationId === actor.organisationId;
 }
 
+/**
+ * Further reasons a file may be read, registered by the modules that attach files to their
+ * records (an application's attachments are readable by whoever may read the application).
+ */
+export type FileAccessRule = (db: Db, actor: Actor, file: FileRow) => Promise<boolean>;
+const accessRules = new Set<FileAccessRule>();
+
+export function registerFileAccessRule(rule: FileAccessRule): void {
+  accessRules.add(rule);
+}
+
+async function mayDownload(ctx: AppContext, actor: Actor, file: FileRow): Promise<boolean> {
+  if (canDownload(actor, file)) return true;
+  for (const rule of accessRules) if (await rule(ctx.db, actor, file)) return true;
+  return false;
+}
+
 export async function issueDownloadToken(
   ctx: AppContext,
   actor: Actor,
   fileId: number,
 ): Promise<{ token: string; url: string; expires_in: number }> {
   const file = await findFile(ctx, fileId);
-  if (!canDownload(actor, file)) throw new AppError('FORBIDDEN');
+  if (!(await mayDownload(ctx, actor, file))) throw new AppError('FORBIDDEN');
   const payload: DownloadTokenPayload = { kind: 'download', fileId };
   const token = ctx.signer.sign(payload, ctx.config.downloadTokenSeconds);
   return { token, url: `/api/files/${fileId}?token=${encodeURIComponent(token)}`, expires_in: ctx.config.downloadTokenSeconds };

@@ -97,7 +97,9 @@ describe('password forms', () => {
 
   it('change password: e-mail and current password are required', () => {
     expect(
-      messages(changePasswordSchema.safeParse({ email: '', oldPassword: '', password: 'Cont!Nou2026', confirmPassword: 'Cont!Nou2026' })),
+      messages(
+        changePasswordSchema.safeParse({ email: '', oldPassword: '', password: 'Cont!Nou2026', confirmPassword: 'Cont!Nou2026' }),
+      ),
     ).toEqual({ email: 'Acest câmp este obligatoriu', oldPassword: 'Acest câmp este obligatoriu' });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconCircleX, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,12 @@ import { useEnrollmentRedirect } from '../api/enrollments';
 import { PageHeader } from '../components/shared/page-header';
 import { StatusBadge } from '../components/shared/status-badge';
 import { adminErrorText } from '../errors';
+import { Notice } from '../components/shared/notice';
 
 const LOOK = {
-  pending: { color: 'navy.7', icon: <IconClockHour4 aria-hidden /> },
-  approved: { color: 'green.9', icon: <IconCircleCheck aria-hidden /> },
-  rejected: { color: 'red.9', icon: <IconCircleX aria-hidden /> },
+  pending: { tone: 'info', icon: <IconClockHour4 aria-hidden /> },
+  approved: { tone: 'success', icon: <IconCircleCheck aria-hidden /> },
+  rejected: { tone: 'error', icon: <IconCircleX aria-hidden /> },
 } as const;
 
 /**
@@ -86,17 +87,16 @@ export function EnrollmentRedirectPage() {
       {header}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
-          <Alert
-            color={look.color}
-            variant="light"
+          <Notice
+            tone={look.tone}
+            role="status"
             icon={look.icon}
             title={record.title}
             data-testid="enrollment-redirect-status"
             data-status={record.status}
-            styles={{ title: { color: 'var(--mantine-color-dark-9)' }, message: { color: 'var(--mantine-color-dark-9)' } }}
           >
             {record.message}
-          </Alert>
+          </Notice>
           <Group gap="lg" wrap="wrap">
             <Group gap={6}>
               <Text size="sm" c="gray.7">

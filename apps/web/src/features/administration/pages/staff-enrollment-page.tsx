@@ -1,6 +1,6 @@
 import { isSimpleStaff } from '@ghiseu/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconId, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
@@ -20,6 +20,7 @@ import {
 } from '../components/enrollment/enrollment-form-model';
 import { PageHeader } from '../components/shared/page-header';
 import { adminErrorText, applyFieldErrors } from '../errors';
+import { Notice } from '../components/shared/notice';
 
 const FIELDS = Object.keys(EMPTY_ENROLLMENT) as Path<EnrollmentFormValues>[];
 
@@ -98,26 +99,23 @@ export function StaffEnrollmentPage() {
     <Stack gap="lg" maw={960} data-testid="staff-enrollment-page">
       {header}
       {user?.enrolled ? (
-        <Alert
-          color="green.9"
-          variant="light"
+        <Notice
+          tone="success"
           icon={<IconCircleCheck aria-hidden />}
           title={t('enrollment.enrolledTitle')}
           data-testid="enrollment-enrolled"
         >
           {t('enrollment.enrolledText')}
-        </Alert>
+        </Notice>
       ) : (
-        <Alert
-          color="orange.9"
-          variant="light"
+        <Notice
+          tone="warning"
           icon={<IconId aria-hidden />}
           title={t('enrollment.notEnrolledTitle')}
-          styles={{ title: { color: 'var(--mantine-color-dark-9)' }, message: { color: 'var(--mantine-color-dark-9)' } }}
           data-testid="enrollment-not-enrolled"
         >
           {t('enrollment.notEnrolledText')}
-        </Alert>
+        </Notice>
       )}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="enrollment-form-title">
         <form onSubmit={onSubmit} noValidate aria-labelledby="enrollment-form-title" data-testid="enrollment-form">
@@ -131,9 +129,9 @@ export function StaffEnrollmentPage() {
               </Text>
             </div>
             {formError ? (
-              <Alert color="red.9" variant="light" role="alert" data-testid="enrollment-error">
+              <Notice tone="error" data-testid="enrollment-error">
                 {formError}
-              </Alert>
+              </Notice>
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput

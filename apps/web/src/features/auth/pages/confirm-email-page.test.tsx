@@ -64,14 +64,18 @@ describe('/auth/confirm-email with the key of the e-mailed link', () => {
     });
     const { user } = renderPage('/auth/confirm-email?confirmationKey=k1', <ConfirmEmailPage />);
     expect(await screen.findByText('Adresa de e-mail nu a putut fi confirmată')).toBeInTheDocument();
-    mocks.confirmEmail.mockResolvedValue({ isEmailConfirmed: true, isPhoneConfirmed: true, data: { authToken: null, verificationToken: null } });
+    mocks.confirmEmail.mockResolvedValue({
+      isEmailConfirmed: true,
+      isPhoneConfirmed: true,
+      data: { authToken: null, verificationToken: null },
+    });
     await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
     await waitFor(() => expect(location()).toBe('/auth/signin'));
   });
 });
 
 describe('/auth/confirm-email without a key', () => {
-  it("tells the signed-in-but-unconfirmed user to check the e-mail, and resends the link", async () => {
+  it('tells the signed-in-but-unconfirmed user to check the e-mail, and resends the link', async () => {
     mocks.resend.mockResolvedValue(undefined);
     const pendingLogin = { email: 'ana@example.ro', verificationToken: 'v', isEmailConfirmed: false, isPhoneConfirmed: false };
     const { user } = renderPage('/auth/confirm-email', <ConfirmEmailPage />, { pendingLogin });

@@ -31,7 +31,11 @@ const state = () => JSON.parse(screen.getByTestId('location-state').textContent 
 
 describe('/auth/google (social sign-in callback)', () => {
   it('posts the query string and goes home when the phone is confirmed', async () => {
-    mocks.google.mockResolvedValue({ isEmailConfirmed: true, isPhoneConfirmed: true, data: { authToken: 'g-auth', verificationToken: null } });
+    mocks.google.mockResolvedValue({
+      isEmailConfirmed: true,
+      isPhoneConfirmed: true,
+      data: { authToken: 'g-auth', verificationToken: null },
+    });
     const signIn = vi.fn(async () => buildCurrentUser());
     renderPage('/auth/google?code=abc&state=xyz', <GoogleCallbackPage />, { signIn });
     await waitFor(() => expect(location()).toBe('/home'));
@@ -41,7 +45,11 @@ describe('/auth/google (social sign-in callback)', () => {
   });
 
   it('continues with SMS verification when the phone is not confirmed', async () => {
-    mocks.google.mockResolvedValue({ isEmailConfirmed: true, isPhoneConfirmed: false, data: { authToken: null, verificationToken: 'v-g' } });
+    mocks.google.mockResolvedValue({
+      isEmailConfirmed: true,
+      isPhoneConfirmed: false,
+      data: { authToken: null, verificationToken: 'v-g' },
+    });
     const setPendingLogin = vi.fn();
     renderPage('/auth/google?code=abc&state=xyz', <GoogleCallbackPage />, { setPendingLogin });
     await waitFor(() => expect(location()).toBe('/auth/verify-sms?token=v-g'));
@@ -81,15 +89,19 @@ describe('/auth/invalid-link', () => {
     expect(mocks.resend.mock.calls[0][0]).toBe('ana@example.ro');
   });
 
-  it('sends a used reset link to forgot-password, an invitation to the administrator', () => {
-    const { unmount } = renderPage('/auth/invalid-link', <InvalidLinkPage />);
-    unmount();
-    const router = renderPage('/start', <InvalidLinkPage />).router;
-    void router.navigate('/start', { state: { reason: 'password' } });
-    return waitFor(() => {
-      expect(screen.getByText('Linkul de resetare a parolei nu este valid, a expirat sau a fost deja folosit.')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Solicitați un link nou de resetare' })).toHaveAttribute('href', '/auth/forgot-password');
-    });
+  it('sends a used reset link to forgot-password, an invitation to the administrator', async () => {
+    const { router } = renderPage('/auth/invalid-link', <InvalidLinkPage />);
+    await router.navigate('/auth/invalid-link', { state: { reason: 'password' } });
+    expect(
+      await screen.findByText('Linkul de resetare a parolei nu este valid, a expirat sau a fost deja folosit.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solicitați un link nou de resetare' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
+    await router.navigate('/auth/invalid-link', { state: { reason: 'invitation' } });
+    expect(await screen.findByText('Cereți administratorului contului să vă retrimită invitația.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Solicitați un link nou' })).not.toBeInTheDocument();
   });
 });
 

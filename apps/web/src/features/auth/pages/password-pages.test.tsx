@@ -67,7 +67,11 @@ describe('/auth/reset-password and /auth/set-password', () => {
     await submit(user, 'Parola!Noua1');
     await waitFor(() => expect(location()).toBe('/auth/signin'));
     expect(state()).toEqual({ notice: 'passwordReset' });
-    expect(mocks.reset.mock.calls[0][0]).toEqual({ confirmationKey: 'cheie', password: 'Parola!Noua1', confirmPassword: 'Parola!Noua1' });
+    expect(mocks.reset.mock.calls[0][0]).toEqual({
+      confirmationKey: 'cheie',
+      password: 'Parola!Noua1',
+      confirmPassword: 'Parola!Noua1',
+    });
   });
 
   it('refuses a weak or mismatched password before calling the server', async () => {
@@ -132,8 +136,14 @@ describe('/auth/change-password', () => {
   });
 
   it.each([
-    [new ApiError(401, 'AUTH_FAILED', { remaining_attempts: 2 }), 'Adresa de e-mail sau parola nu sunt corecte. Mai aveți 2 încercări.'],
-    [new ApiError(401, 'AUTH_FAILED_ACCOUNT_LOCKED', { minutes: 15 }), 'Contul a fost blocat temporar. Încercați din nou peste 15 minute.'],
+    [
+      new ApiError(401, 'AUTH_FAILED', { remaining_attempts: 2 }),
+      'Adresa de e-mail sau parola nu sunt corecte. Mai aveți 2 încercări.',
+    ],
+    [
+      new ApiError(401, 'AUTH_FAILED_ACCOUNT_LOCKED', { minutes: 15 }),
+      'Contul a fost blocat temporar. Încercați din nou peste 15 minute.',
+    ],
   ])('answers a wrong current password like a login: %s', async (error, message) => {
     failWith(mocks.change, error);
     const { user } = renderPage('/auth/change-password?email=ana%40example.ro', <ChangePasswordPage />);

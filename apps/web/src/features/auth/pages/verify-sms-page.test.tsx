@@ -48,7 +48,11 @@ describe('/auth/verify-sms', () => {
   });
 
   it('validates the code, stores the session like the login flow and goes home', async () => {
-    mocks.validate.mockResolvedValue({ isEmailConfirmed: true, isPhoneConfirmed: true, data: { authToken: 'auth-9', verificationToken: null } });
+    mocks.validate.mockResolvedValue({
+      isEmailConfirmed: true,
+      isPhoneConfirmed: true,
+      data: { authToken: 'auth-9', verificationToken: null },
+    });
     const { user, signIn } = await toCodeStep();
     expect(screen.getByText('0722123456')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Codul primit prin SMS/), '123456');

@@ -1,5 +1,5 @@
 import type { EnrollmentRecord } from '@ghiseu/domain';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconEye, IconX } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { getFileUrl } from '../../api/files';
 import { adminErrorText, showAdminError } from '../../errors';
 import { AdminList } from '../shared/admin-list';
 import { StatusBadge } from '../shared/status-badge';
+import { Notice } from '../shared/notice';
 
 const IDENTITY_FIELDS = [
   'personal_numeric_code',
@@ -154,9 +155,9 @@ function DetailsModal({
             ))}
           </SimpleGrid>
           {enrollment.rejection_reason ? (
-            <Alert color="red.9" variant="light" title={t('enrollments.reason')}>
+            <Notice tone="error" role="note" title={t('enrollments.reason')}>
               {enrollment.rejection_reason}
-            </Alert>
+            </Notice>
           ) : null}
           <Group justify="space-between" gap="sm">
             <Button

@@ -1,6 +1,6 @@
 import { type StaffAccount, USER_TYPE_LABELS } from '@ghiseu/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import {
   toAccountPatch,
   toInviteBody,
 } from './staff-account-form-model';
+import { Notice } from '../shared/notice';
 
 const FIELDS = Object.keys(EMPTY_STAFF_ACCOUNT) as Path<StaffAccountFormValues>[];
 const EMAIL_CODES = new Set(['USER_ALREADY_EXISTS', 'REGISTRATION_EMAIL_ALREADY_EXISTS', 'USER_PROFILE_ALREADY_EXISTS']);
@@ -120,9 +121,9 @@ export function StaffAccountModal({ opened, onClose, account, organisationId, or
             </Text>
           )}
           {formError ? (
-            <Alert color="red.9" variant="light" role="alert" data-testid="staff-account-error">
+            <Notice tone="error" data-testid="staff-account-error">
               {formError}
-            </Alert>
+            </Notice>
           ) : null}
           {account ? null : (
             <TextInput

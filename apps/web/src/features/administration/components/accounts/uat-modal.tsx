@@ -1,5 +1,5 @@
 import type { StaffAccount } from '@ghiseu/domain';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/feedback/toast';
@@ -7,6 +7,7 @@ import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-
 import { useAssignStaffUats, useUatAllocations } from '../../api/staff-accounts';
 import { useJurisdictionUats } from '../../api/territory';
 import { adminErrorText } from '../../errors';
+import { Notice } from '../shared/notice';
 
 const displayName = (account: StaffAccount) => [account.first_name, account.last_name].filter(Boolean).join(' ') || account.email;
 
@@ -71,9 +72,9 @@ export function UatModal({ account, onClose }: { account: StaffAccount | null; o
         <Stack gap="md" data-testid="uat-editor">
           <Text size="sm">{t('uats.intro')}</Text>
           {error ? (
-            <Alert color="red.9" variant="light" role="alert" data-testid="uat-error">
+            <Notice tone="error" data-testid="uat-error">
               {error}
-            </Alert>
+            </Notice>
           ) : null}
           <MultiSelect
             id="staff-uats"

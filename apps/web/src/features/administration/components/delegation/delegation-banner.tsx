@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconArrowBackUp, IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session';
 import { useOrganisationSwitch } from './use-organisation-switch';
+import { Notice } from '../shared/notice';
 
 /**
  * Says that a super administrator works inside another organisation (delegated sign-in, spec
@@ -14,13 +15,11 @@ export function DelegationBanner() {
   const { returnHome, pending } = useOrganisationSwitch();
   if (!user || user.delegated_from_organisation_id === null) return null;
   return (
-    <Alert
-      color="orange.9"
-      variant="light"
+    <Notice
+      tone="warning"
       icon={<IconBuildingCommunity aria-hidden />}
       title={t('delegation.bannerTitle')}
       data-testid="delegation-banner"
-      styles={{ title: { color: 'var(--mantine-color-dark-9)' }, message: { color: 'var(--mantine-color-dark-9)' } }}
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm">{t('delegation.bannerText', { name: organisation?.name ?? t('delegation.unknownOrganisation') })}</Text>
@@ -36,6 +35,6 @@ export function DelegationBanner() {
           {t('delegation.return')}
         </Button>
       </Group>
-    </Alert>
+    </Notice>
   );
 }

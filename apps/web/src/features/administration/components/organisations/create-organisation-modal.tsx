@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useCreateOrganisation } from '../../api/organisations';
 import { adminErrorText, applyFieldErrors, errorCodeOf } from '../../errors';
 import { OrganisationFields } from './organisation-fields';
 import { EMPTY_ORGANISATION, type OrganisationFormValues, organisationFormSchema, toCreateBody } from './organisation-form-model';
+import { Notice } from '../shared/notice';
 
 const FIELD_NAMES = Object.keys(EMPTY_ORGANISATION) as Path<OrganisationFormValues>[];
 
@@ -55,11 +56,7 @@ export function CreateOrganisationModal({ opened, onClose }: { opened: boolean; 
       <form onSubmit={onSubmit} noValidate aria-label={t('organisations.createTitle')} data-testid="organisation-create-form">
         <Stack gap="md">
           <Text size="sm">{t('organisations.createIntro')}</Text>
-          {formError ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
+          {formError ? <Notice tone="error">{formError}</Notice> : null}
           <OrganisationFields
             control={form.control}
             register={form.register}

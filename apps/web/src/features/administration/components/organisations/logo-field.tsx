@@ -72,7 +72,8 @@ export function LogoField({ organisationId, organisationName, value, storedValue
           {value !== null && !disabled ? (
             <Button
               variant="subtle"
-              color="red.9"
+              color="red"
+              c="red.9"
               size="xs"
               w="fit-content"
               onClick={() => {

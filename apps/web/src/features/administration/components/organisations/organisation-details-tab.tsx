@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { LogoField } from './logo-field';
 import { OrganisationFields } from './organisation-fields';
 import { formValuesOf, type OrganisationFormValues, organisationFormSchema, toPatch } from './organisation-form-model';
 import { UsefulLinksEditor } from './useful-links-editor';
+import { Notice } from '../shared/notice';
 
 /**
  * Tab 'Detalii instituție' (tab=institution-details): every field of the organisation (spec §3),
@@ -63,19 +64,15 @@ export function OrganisationDetailsTab({ record, abilities }: { record: Organisa
               {t('organisation.detailsTitle')}
             </Title>
             {readOnly ? (
-              <Alert color="navy" variant="light" icon={<IconLock aria-hidden />}>
+              <Notice tone="info" icon={<IconLock aria-hidden />}>
                 {t('organisation.readOnly')}
-              </Alert>
+              </Notice>
             ) : !abilities.canEditJurisdiction ? (
               <Text size="sm" c="gray.7" data-testid="jurisdiction-locked">
                 {t('organisation.jurisdictionLocked')}
               </Text>
             ) : null}
-            {formError ? (
-              <Alert color="red.9" variant="light" role="alert">
-                {formError}
-              </Alert>
-            ) : null}
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
             <OrganisationFields
               control={form.control}
               register={form.register}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { showToast } from '../../../../components/feedback/toast';
 import { type OrganisationRecord, usePutUsefulLinks } from '../../api/organisations';
 import { csvErrorLine, csvErrorText, showAdminError } from '../../errors';
 import { lineOf, lineRange, usefulLinksToCsv } from '../../useful-links';
+import { Notice } from '../shared/notice';
 
 /**
  * The organisation's useful links edited as CSV text, one `denumire,link` per line (spec §3).
@@ -94,7 +95,7 @@ export function UsefulLinksEditor({ record, editable }: { record: OrganisationRe
               data-testid="useful-links-csv"
             />
             {problem ? (
-              <Alert color="red.9" variant="light" role="alert" id="useful-links-error" data-testid="useful-links-error">
+              <Notice tone="error" id="useful-links-error" data-testid="useful-links-error">
                 <Stack gap={4}>
                   <Text size="sm" fw={600}>
                     {problem.message}
@@ -105,7 +106,7 @@ export function UsefulLinksEditor({ record, editable }: { record: OrganisationRe
                     </Text>
                   ) : null}
                 </Stack>
-              </Alert>
+              </Notice>
             ) : null}
             <Group justify="flex-end">
               <Button

@@ -1,18 +1,5 @@
 import { PERMISSION_CATEGORIES, type PermissionRecord } from '@ghiseu/domain';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Code, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/feedback/toast';
@@ -20,6 +7,7 @@ import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-
 import { useAllOrganisations } from '../../api/organisations';
 import { type PermissionPatchBody, usePatchPermission } from '../../api/permissions';
 import { adminErrorText, validationFieldErrors } from '../../errors';
+import { Notice } from '../shared/notice';
 
 const NONE = 'none';
 
@@ -93,11 +81,7 @@ export function PermissionModal({ permission, onClose }: { permission: Permissio
             <Text size="sm">
               {t('permissions.keyLabel')} <Code>{permission.key}</Code>
             </Text>
-            {formError ? (
-              <Alert color="red.9" variant="light" role="alert">
-                {formError}
-              </Alert>
-            ) : null}
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
             <TextInput
               id="permission-name"
               label={t('permissions.fields.name')}

@@ -1,5 +1,5 @@
 import type { Responsibility } from '@ghiseu/domain';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { seesEveryOrganisation } from '../../client-abilities';
 import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
 import { checkResponsibilitySave, responsibilityPatch } from '../../responsibility-rules';
 import { PermissionPicker } from './permission-picker';
+import { Notice } from '../shared/notice';
 
 /** Value of the organisation select for a responsibility shared by every organisation. */
 const SHARED = 'shared';
@@ -119,9 +120,9 @@ export function ResponsibilityEditor({ opened, onClose, responsibility }: Respon
       <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="responsibility-form">
         <Stack gap="md">
           {formError ? (
-            <Alert color="red.9" variant="light" role="alert" data-testid="responsibility-error">
+            <Notice tone="error" data-testid="responsibility-error">
               {formError}
-            </Alert>
+            </Notice>
           ) : null}
           <TextInput
             id="responsibility-name"

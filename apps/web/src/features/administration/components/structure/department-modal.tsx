@@ -1,7 +1,7 @@
 import type { Department } from '@ghiseu/domain';
 import { VALIDATION_MESSAGES as M, zRequiredText } from '@ghiseu/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { showToast } from '../../../../components/feedback/toast';
 import { useCreateDepartment, usePatchDepartment } from '../../api/structure';
 import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
+import { Notice } from '../shared/notice';
 
 const schema = z.object({
   name: zRequiredText(),
@@ -78,11 +79,7 @@ export function DepartmentModal({ opened, onClose, organisationId, department }:
     >
       <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="department-form">
         <Stack gap="md">
-          {formError ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
+          {formError ? <Notice tone="error">{formError}</Notice> : null}
           <TextInput
             id="department-name"
             label={t('departments.fields.name')}

@@ -1,6 +1,6 @@
 import { type StaffFunctionRecord, VALIDATION_MESSAGES as M, zRequiredText } from '@ghiseu/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-
 import { useResponsibilities } from '../../api/responsibilities';
 import { useCreateFunction, usePatchFunction } from '../../api/structure';
 import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
+import { Notice } from '../shared/notice';
 
 const schema = z.object({
   name: zRequiredText(),
@@ -103,11 +104,7 @@ export function FunctionModal({ opened, onClose, organisationId, fn }: FunctionM
     >
       <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="function-form">
         <Stack gap="md">
-          {formError ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
+          {formError ? <Notice tone="error">{formError}</Notice> : null}
           <TextInput
             id="function-name"
             label={t('functions.fields.name')}
