@@ -53,9 +53,9 @@ test('the super admin works in a delegated organisation and returns', async ({ p
   const home = await currentUser(page);
   expect(home.delegated_from_organisation_id).toBeNull();
   await page.goto('/institutions');
-  await expect(page.getByRole('table', { name: ORGANISATIONS }).getByRole('row').filter({ hasText: 'Consiliul Județean Mureș' })).toContainText(
-    'Lucrați aici',
-  );
+  await expect(
+    page.getByRole('table', { name: ORGANISATIONS }).getByRole('row').filter({ hasText: 'Consiliul Județean Mureș' }),
+  ).toContainText('Lucrați aici');
 
   await rowAction(page, ORGANISATIONS, 'Primăria Municipiului Sighișoara', 'Lucrează în această instituție');
   await expect(page.getByText('Lucrați acum în instituția „Primăria Municipiului Sighișoara”.')).toBeVisible();
