@@ -20,3 +20,4 @@ export * from './calendar.js';
 export * from './contracts/beneficiaries.js';
 export * from './contracts/real-estate.js';
 export * from './contracts/applications.js';
+export * from './contracts/public-status.js';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { seedRuns } from '../db/schema/index.js';
 import type { Db } from '../platform/db.js';
 import { seedDemoData } from './demo.js';
+import { seedDemoApplicationTypes } from './demo-applications.js';
 import { seedDemoParcels } from './demo-parcels.js';
 import { seedReferenceData } from './reference.js';
 
@@ -32,6 +33,7 @@ export async function runSeeds(
   if (options.demo) {
     result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));
     result.demoParcels = await runOnce(db, 'demo-parcels-v1', (tx) => seedDemoParcels(tx));
+    result.demoApplicationTypes = await runOnce(db, 'demo-application-types-v1', (tx) => seedDemoApplicationTypes(tx));
   }
   return result;
 }

@@ -132,7 +132,11 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   signedIn('/register-application', 'registerApplication', 'staffApplications', ['applicationsRegister']),
   signedIn('/application-circular-mail/:id', 'circularMail', 'staffApplications', ['circularNotificationsCreate']),
   signedIn('/beneficiaries', 'beneficiaries', 'beneficiaries', ['beneficiariesRead']),
-  { path: '/qr/:id', page: placeholder, meta: { titleKey: 'applicationStatus', moduleKey: 'publicStatus' } },
+  {
+    path: '/qr/:id',
+    page: lazyPage(() => import('../../features/public-status/pages/application-status-page'), 'ApplicationStatusPage'),
+    meta: { titleKey: 'applicationStatus', moduleKey: 'publicStatus' },
+  },
 
   // Issued documents, complaints, controls
   signedIn('/issued-documents', 'issuedDocuments', 'issuedDocuments', ['issuedDocumentView']),

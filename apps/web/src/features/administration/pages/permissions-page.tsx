@@ -1,5 +1,5 @@
 import { PERMISSION_CATEGORIES, type PermissionRecord } from '@ghiseu/domain';
-import { Code, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,9 +67,9 @@ export function PermissionsPage() {
             <Text size="sm" truncate>
               {row.name}
             </Text>
-            <Code fz="xs" bg="transparent" p={0} c="gray.8">
+            <Text size="xs" ff="monospace" c="gray.8" truncate>
               {row.key}
-            </Code>
+            </Text>
           </Stack>
         ),
       },

@@ -1,7 +1,7 @@
 import { foldText, PERMISSION_CATEGORIES, PERMISSIONS } from '@ghiseu/domain';
 import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssignablePermission } from '../../api/responsibilities';
 
@@ -65,9 +65,15 @@ export function PermissionPicker({ assignable, value, onChange, disabled = false
   const { t } = useTranslation('administration');
   const [search, setSearch] = useState('');
   const selected = useMemo(() => new Set(value), [value]);
-  // Held keys are computed from the value the picker opened with, so unchecking one keeps it listed.
-  const [initialValue] = useState(value);
-  const groups = useMemo(() => groupByCategory(withHeldKeys(assignable, initialValue)), [assignable, initialValue]);
+  // Every key the value has held stays listed, so unchecking a key the user may not grant keeps
+  // it on screen (and it can be checked again: keeping a key is no grant).
+  const seen = useRef(new Set<string>());
+  for (const key of value) seen.current.add(key);
+  const seenKeys = [...seen.current].sort().join(',');
+  const groups = useMemo(
+    () => groupByCategory(withHeldKeys(assignable, seenKeys === '' ? [] : seenKeys.split(','))),
+    [assignable, seenKeys],
+  );
   const needle = foldText(search.trim());
   const matches = (permission: AssignablePermission) =>
     needle === '' || foldText(permission.name).includes(needle) || foldText(permission.key).includes(needle);

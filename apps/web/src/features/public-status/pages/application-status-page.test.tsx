@@ -1,0 +1,269 @@
+import type { PublicApplicationStatus } from '@ghiseu/domain';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
+import { ApplicationStatusPage } from './application-status-page';
+
+/**
+ * The public status page's flow (spec §2 /qr/:id, §8 'Public SMS check'): phone, code, status;
+ * every error with its own Romanian message; loading, empty and error states; focus moving to
+ * each step's heading. The API modules are mocked (tests never stub fetch).
+ */
+
+const mocks = vi.hoisted(() => ({ request: vi.fn(), verify: vi.fn(), status: vi.fn() }));
+vi.mock('../api/request-code', async () => {
+  const { useMutation } = await import('@tanstack/react-query');
+  return {
+    requestPublicCode: mocks.request,
+    useRequestPublicCode: () => useMutation({ mutationFn: mocks.request }),
+  };
+});
+vi.mock('../api/verify-code', async () => {
+  const { useMutation } = await import('@tanstack/react-query');
+  return {
+    verifyPublicCode: mocks.verify,
+    useVerifyPublicCode: () => useMutation({ mutationFn: mocks.verify }),
+  };
+});
+vi.mock('../api/get-status', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    getPublicStatus: mocks.status,
+    usePublicStatus: (id: number, token: string) =>
+      useQuery({ queryKey: ['public-status', id, token], queryFn: () => mocks.status(id, token), retry: false }),
+  };
+});
+
+beforeAll(async () => {
+  await loadAllTexts();
+  await i18n.loadNamespaces('public-status');
+});
+beforeEach(() => {
+  for (const mock of Object.values(mocks)) mock.mockReset();
+  mocks.request.mockResolvedValue({ expires_in: 600, resend_after: 30 });
+  mocks.verify.mockResolvedValue({ token: 'acces-1', expires_in: 1800 });
+  mocks.status.mockResolvedValue(statusFixture());
+});
+
+function statusFixture(overrides: Partial<PublicApplicationStatus> = {}): PublicApplicationStatus {
+  return {
+    id: 42,
+    identification_number: 'CJMS/12/2026',
+    status: 'PENDING',
+    status_label: 'În verificare',
+    application_type_name: 'Certificat de urbanism',
+    organisation_name: 'Consiliul Județean Mureș',
+    application_date: '2026-03-05T08:30:00.000Z',
+    response_due_date: '2026-04-04',
+    documents: [
+      {
+        file_id: 7,
+        name: 'Certificat de urbanism semnat.pdf',
+        mime_type: 'application/pdf',
+        size: 245_760,
+        created_at: '2026-03-20T10:00:00.000Z',
+        url: '/api/files/7?token=abc',
+      },
+    ],
+    download_expires_in: 300,
+    ...overrides,
+  };
+}
+
+function renderStatusPage(path = '/qr/42') {
+  const router = createMemoryRouter([{ path: '/qr/:id', element: <ApplicationStatusPage /> }], { initialEntries: [path] });
+  const user = userEvent.setup();
+  render(
+    <AppTestProviders session={fakeSession()}>
+      <RouterProvider router={router} />
+    </AppTestProviders>,
+  );
+  return { user };
+}
+
+const phoneInput = () => screen.getByRole('textbox', { name: /^Număr de telefon/ });
+const codeInput = () => screen.getByRole('textbox', { name: /^Codul primit prin SMS/ });
+
+async function toCodeStep(phone = '0740123456') {
+  const rendered = renderStatusPage();
+  await rendered.user.type(phoneInput(), phone);
+  await rendered.user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+  expect(await screen.findByRole('heading', { level: 2, name: 'Codul primit prin SMS' })).toBeInTheDocument();
+  return rendered;
+}
+
+async function submitCode(user: ReturnType<typeof userEvent.setup>, code: string) {
+  await user.clear(codeInput());
+  await user.type(codeInput(), code);
+  await user.click(screen.getByRole('button', { name: 'Verifică codul' }));
+}
+
+describe('/qr/:id', () => {
+  it('asks for a valid Romanian phone before sending anything', async () => {
+    const { user } = renderStatusPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Starea cererii' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Numărul de telefon' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    expect(await screen.findByText('Acest câmp este obligatoriu')).toBeInTheDocument();
+    await user.type(phoneInput(), '0123');
+    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    expect(await screen.findByText('Numărul de telefon nu este valid')).toBeInTheDocument();
+    expect(phoneInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(phoneInput()).toHaveFocus();
+    expect(mocks.request).not.toHaveBeenCalled();
+  });
+
+  it('goes from the phone to the code to the status, focusing each step, and shows the documents', async () => {
+    const { user } = await toCodeStep();
+    expect(mocks.request.mock.calls[0][0]).toEqual({ applicationId: 42, phone: '0740123456' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Codul primit prin SMS' })).toHaveFocus();
+    expect(screen.getByText('0740123456')).toBeInTheDocument();
+
+    mocks.verify.mockRejectedValueOnce(new ApiError(400, 'PUBLIC_CODE_INVALID', { remaining_attempts: 4 }));
+    await submitCode(user, '111111');
+    const wrong = await screen.findByText('Codul introdus nu este corect. Mai aveți 4 încercări.');
+    expect(wrong).toHaveAttribute('role', 'alert');
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+
+    await submitCode(user, '123456');
+    expect(mocks.verify).toHaveBeenLastCalledWith({ applicationId: 42, phone: '0740123456', code: '123456' }, expect.anything());
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Stadiul cererii' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(mocks.status).toHaveBeenCalledWith(42, 'acces-1');
+    expect(screen.getByTestId('public-status-number')).toHaveTextContent('CJMS/12/2026');
+    expect(screen.getByTestId('public-status-state')).toHaveTextContent('În verificare');
+    expect(screen.getByTestId('public-status-type')).toHaveTextContent('Certificat de urbanism');
+    expect(screen.getByTestId('public-status-organisation')).toHaveTextContent('Consiliul Județean Mureș');
+    expect(screen.getByTestId('public-status-date')).toHaveTextContent('05.03.2026');
+    expect(screen.getByTestId('public-status-due')).toHaveTextContent('04.04.2026');
+    const link = screen.getByRole('link', { name: 'Descarcă Certificat de urbanism semnat.pdf' });
+    expect(link.getAttribute('href')).toMatch(/\/api\/files\/7\?token=abc&download=true$/);
+    expect(screen.getByText(/240 KB/)).toBeInTheDocument();
+  });
+
+  it('says when nothing is public', async () => {
+    mocks.status.mockResolvedValue(statusFixture({ documents: [] }));
+    const { user } = await toCodeStep();
+    await submitCode(user, '123456');
+    expect(await screen.findByText('Nu există documente publice')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Descarcă/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a loader while the status loads, and an error with a retry when it fails', async () => {
+    let fail!: (error: unknown) => void;
+    mocks.status.mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)));
+    const { user } = await toCodeStep();
+    await submitCode(user, '123456');
+    expect(await screen.findByRole('status', { name: 'Se încarcă stadiul cererii…' })).toBeInTheDocument();
+    fail(new ApiError(500, 'INTERNAL_ERROR'));
+    expect(await screen.findByText('Stadiul cererii nu a putut fi încărcat')).toBeInTheDocument();
+    expect(screen.getByText('A apărut o eroare tehnică. Vă rugăm să reîncercați mai târziu.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Stadiul cererii' })).toBeInTheDocument();
+  });
+
+  it('goes back to the phone when the access has expired', async () => {
+    mocks.status.mockRejectedValueOnce(new ApiError(403, 'DOWNLOAD_TOKEN_INVALID'));
+    const { user } = await toCodeStep();
+    await submitCode(user, '123456');
+    expect(
+      await screen.findByText('Accesul la stadiul cererii a expirat. Confirmați din nou numărul de telefon.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Numărul de telefon' })).toHaveFocus();
+  });
+
+  it('says the phone is blocked, with the minutes left', async () => {
+    mocks.request.mockRejectedValueOnce(new ApiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 4 }));
+    const { user } = renderStatusPage();
+    await user.type(phoneInput(), '0740123456');
+    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Numărul de telefon a fost blocat după 5 coduri greșite. Încercați din nou peste 4 minute.');
+  });
+
+  it('says the phone is blocked after the fifth wrong code', async () => {
+    const { user } = await toCodeStep();
+    mocks.verify.mockRejectedValueOnce(new ApiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 5 }));
+    await submitCode(user, '111111');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Încercați din nou peste 5 minute.');
+    mocks.verify.mockRejectedValueOnce(new ApiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 1 }));
+    await submitCode(user, '111111');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Încercați din nou peste un minut.'));
+  });
+
+  it('says the phone does not belong to the applicant or a beneficiary', async () => {
+    mocks.request.mockRejectedValueOnce(new ApiError(400, 'PUBLIC_PHONE_NOT_ALLOWED'));
+    const { user } = renderStatusPage();
+    await user.type(phoneInput(), '0722000000');
+    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    expect(
+      await screen.findByText('Numărul de telefon nu aparține solicitantului sau unui beneficiar al acestei cereri.'),
+    ).toBeInTheDocument();
+    expect(phoneInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(phoneInput()).toHaveFocus();
+  });
+
+  it('says the application was not found', async () => {
+    mocks.request.mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND'));
+    const { user } = renderStatusPage();
+    await user.type(phoneInput(), '0740123456');
+    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Cererea nu a fost găsită. Verificați adresa paginii sau codul QR scanat.',
+    );
+  });
+
+  it('says an expired code expired', async () => {
+    const { user } = await toCodeStep();
+    mocks.verify.mockRejectedValueOnce(new ApiError(400, 'PUBLIC_CODE_EXPIRED'));
+    await submitCode(user, '123456');
+    expect(await screen.findByText('Codul a expirat. Cereți un cod nou cu „Retrimite codul”.')).toBeInTheDocument();
+    expect(codeInput()).toHaveFocus();
+  });
+
+  it('reports a technical error, with or without an answer from the server', async () => {
+    mocks.request.mockRejectedValueOnce(new ApiError(500, 'INTERNAL_ERROR'));
+    const { user } = renderStatusPage();
+    await user.type(phoneInput(), '0740123456');
+    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A apărut o eroare tehnică. Vă rugăm să reîncercați mai târziu.');
+    mocks.request.mockRejectedValueOnce(new ApiError(undefined, 'NETWORK_ERROR'));
+    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await waitFor(() => expect(mocks.request).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('alert')).toHaveTextContent('A apărut o eroare tehnică.');
+  });
+
+  it('checks the code’s format, waits before a new code, and lets the phone be changed', async () => {
+    const { user } = await toCodeStep();
+    await submitCode(user, '123');
+    expect(await screen.findByText('Codul trebuie să conțină 6 cifre')).toBeInTheDocument();
+    expect(mocks.verify).not.toHaveBeenCalled();
+
+    const resend = screen.getByRole('button', { name: /^Retrimite codul \(\d+ s\)$/ });
+    expect(resend).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Schimbă numărul de telefon' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Numărul de telefon' })).toHaveFocus();
+    expect(phoneInput()).toHaveValue('0740123456');
+  });
+
+  it('sends a new code once the wait is over', async () => {
+    mocks.request.mockResolvedValue({ expires_in: 600, resend_after: 0 });
+    const { user } = await toCodeStep();
+    await user.click(screen.getByRole('button', { name: 'Retrimite codul' }));
+    expect(await screen.findByText('Am trimis un cod nou. Folosiți ultimul cod primit.')).toBeInTheDocument();
+    expect(mocks.request).toHaveBeenCalledTimes(2);
+    mocks.request.mockRejectedValueOnce(new ApiError(429, 'RATE_LIMITED', { retry_after_seconds: 12 }));
+    await user.click(screen.getByRole('button', { name: 'Retrimite codul' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Puteți cere un cod nou peste 12 secunde.');
+  });
+
+  it('refuses an address without a valid id', async () => {
+    renderStatusPage('/qr/abc');
+    expect(screen.getByRole('alert')).toHaveTextContent('Adresa paginii nu este corectă.');
+    expect(screen.queryByLabelText(/^Număr de telefon/)).not.toBeInTheDocument();
+  });
+});
