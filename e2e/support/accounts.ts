@@ -205,7 +205,13 @@ export async function pickOption(page: Page, container: string, search: string, 
  * lead), so journeys close the toasts before scanning the screens they own.
  */
 export async function dismissToasts(page: Page): Promise<void> {
-  const buttons = await page.getByRole('button', { name: 'Închide notificarea' }).all();
-  for (const button of buttons) await button.click({ timeout: 2000 }).catch(() => {});
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  // Queued toasts (more than the visible limit) appear as others close: repeat until none is left.
+  await expect
+    .poll(async () => {
+      for (const button of await page.getByRole('button', { name: 'Închide notificarea' }).all()) {
+        await button.click({ timeout: 1000 }).catch(() => {});
+      }
+      return page.locator('.mantine-Notification-root').count();
+    })
+    .toBe(0);
 }

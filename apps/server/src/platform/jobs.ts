@@ -72,7 +72,8 @@ export class JobQueue {
    * a job registered later would have no queue, and pg-boss silently drops what is sent to it.
    */
   register(...definitions: JobDefinition[]): void {
-    if (this.started) throw new Error(`job ${definitions[0]?.name} registered after the queue started: build the app before starting the jobs`);
+    if (this.started)
+      throw new Error(`job ${definitions[0]?.name} registered after the queue started: build the app before starting the jobs`);
     for (const definition of definitions) this.definitions.set(definition.name, definition);
   }
 

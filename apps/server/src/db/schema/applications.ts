@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '@ghiseu/domain';
 import { files } from './platform.js';
 import { organisations } from './organisations.js';
@@ -81,7 +93,10 @@ export const documentSeries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('document_series_name_unique').on(t.organisationId, sql`lower(${t.name})`), index('document_series_type_idx').on(t.typeId, t.organisationId)],
+  (t) => [
+    uniqueIndex('document_series_name_unique').on(t.organisationId, sql`lower(${t.name})`),
+    index('document_series_type_idx').on(t.typeId, t.organisationId),
+  ],
 );
 
 /**
@@ -179,7 +194,10 @@ export const applications = pgTable(
     uatId: integer('uat_id').references(() => territorialUnits.id),
     realEstateType: text('real_estate_type', { enum: ['land', 'land_constructions'] }),
     formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
-    signDetails: jsonb('sign_details').$type<{ isOnline: boolean; package: string | null }>().notNull().default({ isOnline: true, package: null }),
+    signDetails: jsonb('sign_details')
+      .$type<{ isOnline: boolean; package: string | null }>()
+      .notNull()
+      .default({ isOnline: true, package: null }),
     taxSummary: jsonb('tax_summary').$type<Record<string, unknown>>(),
     totalTax: numeric('total_tax', { precision: 12, scale: 2 }),
     isPaid: boolean('is_paid').notNull().default(false),
@@ -236,8 +254,12 @@ export const applicationBeneficiaries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('application_beneficiaries_cnp_unique').on(t.applicationId, t.personalNumericCode).where(sql`${t.personalNumericCode} IS NOT NULL`),
-    uniqueIndex('application_beneficiaries_cui_unique').on(t.applicationId, t.uniqueRegistrationCode).where(sql`${t.uniqueRegistrationCode} IS NOT NULL`),
+    uniqueIndex('application_beneficiaries_cnp_unique')
+      .on(t.applicationId, t.personalNumericCode)
+      .where(sql`${t.personalNumericCode} IS NOT NULL`),
+    uniqueIndex('application_beneficiaries_cui_unique')
+      .on(t.applicationId, t.uniqueRegistrationCode)
+      .where(sql`${t.uniqueRegistrationCode} IS NOT NULL`),
   ],
 );
 
@@ -391,7 +413,10 @@ export const domainEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [index('domain_events_entity_idx').on(t.entityType, t.entityId), index('domain_events_unprocessed_idx').on(t.processedAt)],
+  (t) => [
+    index('domain_events_entity_idx').on(t.entityType, t.entityId),
+    index('domain_events_unprocessed_idx').on(t.processedAt),
+  ],
 );
 
 /** SMS codes of the public status page (/qr/:id), per application and phone. */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, publicRoute, requirePermission, signedIn } from '../../platform/auth/guard.js';
 import { listResponse } from '../../platform/list-query.js';
-import { requestMeta } from '../auth/routes.js';
+import { requestMeta } from '../../platform/request.js';
 import {
   ZChangePasswordRequest,
   ZCheckValidationTokenQuery,

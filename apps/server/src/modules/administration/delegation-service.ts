@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mayDelegate } from './policy.js';
 import { findOrganisation, revokeSession } from './repository.js';
-import { audit, type RequestMeta } from './support.js';
+import { audit, type RequestMeta } from '../../platform/request.js';
 
 /**
  * Delegated organisation sign-in (spec §4): a super administrator gets a new session that works

@@ -8,7 +8,7 @@ import type { EnrollmentCreateRequest } from '@ghiseu/domain';
 import { enrollmentAbilities, inScope, mayEnrol, mayReadEnrollment, organisationScope, scopeCondition } from './policy.js';
 import { presentEnrollment, presentEnrollmentStatus } from './presenter.js';
 import * as repo from './repository.js';
-import { audit, invalidField, notFound, type RequestMeta } from './support.js';
+import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 
 /**
  * Staff identity enrolment for signing (spec §4 "staff need video enrollment before signing",

@@ -28,7 +28,7 @@ import {
   organisationNameTaken,
   updateOrganisation,
 } from './repository.js';
-import { audit, invalidField, type RequestMeta } from './support.js';
+import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { parseUsefulLinksCsv } from './useful-links.js';
 
 type OrganisationType = OrganisationRow['type'];

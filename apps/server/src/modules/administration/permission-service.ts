@@ -7,7 +7,7 @@ import type { PermissionPatchRequest, PermissionRecord } from '@ghiseu/domain';
 import { mayEditPermissions } from './policy.js';
 import { presentPermission } from './presenter.js';
 import * as repo from './repository.js';
-import { audit, invalidField, type RequestMeta } from './support.js';
+import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 
 /**
  * Permission records of spec §3 (name, description, category, scope, organisations, default

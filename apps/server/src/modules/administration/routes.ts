@@ -48,7 +48,7 @@ import * as permission from './permission-service.js';
 import { functionPermissionSource } from './permission-source.js';
 import * as staff from './staff-service.js';
 import * as structure from './structure-service.js';
-import { requestMeta } from './support.js';
+import { requestMeta } from '../../platform/request.js';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const noContent = { 204: z.null().describe('Fără conținut') };

@@ -21,7 +21,7 @@ import {
 } from './policy.js';
 import { presentStaffAccount, staffSnapshot } from './presenter.js';
 import * as repo from './repository.js';
-import { audit, hoursFromNow, invalidField, notFound, type RequestMeta, sameSet } from './support.js';
+import { audit, hoursFromNow, invalidField, notFound, type RequestMeta, sameSet } from '../../platform/request.js';
 
 /**
  * Staff accounts (spec §3, §4): invitation by e-mail, edits, activation, deactivation, password

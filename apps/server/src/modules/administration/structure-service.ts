@@ -28,7 +28,7 @@ import {
 } from './policy.js';
 import { presentDepartment, presentFunction, presentResponsibility } from './presenter.js';
 import * as repo from './repository.js';
-import { audit, invalidField, notFound, type RequestMeta, sameSet } from './support.js';
+import { audit, invalidField, notFound, type RequestMeta, sameSet } from '../../platform/request.js';
 
 /**
  * Departments, functions and responsibilities of an organisation (spec §3, §5, §6). Each change

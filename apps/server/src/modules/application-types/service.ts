@@ -22,7 +22,7 @@ import {
   isForeignKeyViolation,
   isUniqueViolation,
 } from '../administration/repository.js';
-import { audit, type RequestMeta } from '../administration/support.js';
+import { audit, type RequestMeta } from '../../platform/request.js';
 import { findSeriesTypesByIds } from '../document-series/repository.js';
 import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';
 import { findFormsByIds } from '../forms/repository.js';

@@ -3,7 +3,7 @@ import { applicationFiles, applications } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { notFound } from '../administration/support.js';
+import { notFound } from '../../platform/request.js';
 import { isApplicant, mayReadApplication } from './policy.js';
 import { type ApplicationRow, findApplication, refreshQuickSearch } from './repository.js';
 

@@ -5,7 +5,7 @@ import { applicationFiles } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { audit, invalidField, notFound, type RequestMeta } from '../administration/support.js';
+import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { ownDraft } from './draft.js';
 import { attachmentField } from './form-rules.js';
 import { presentFile } from './presenter.js';

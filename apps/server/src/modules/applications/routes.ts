@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse } from '../../platform/list-query.js';
-import { requestMeta } from '../administration/support.js';
+import { requestMeta } from '../../platform/request.js';
 import { registerFileAccessRule } from '../files/service.js';
 import { mayReadAttachedFile } from './draft.js';
 import { attachFile, detachFile } from './files-service.js';

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { escapeLike, folded, listPage, parseListQuery, type ParsedList } from '../../platform/list-query.js';
 import { isUniqueViolation } from '../administration/repository.js';
-import { audit, invalidField, notFound, type RequestMeta } from '../administration/support.js';
+import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { presentApplicationBeneficiary, presentBeneficiaryUser } from '../beneficiaries/presenter.js';
 import { applicationBeneficiaryRows, countApplicationBeneficiaries } from '../beneficiaries/repository.js';
 import { presentRealEstate, presentRealEstateTarget } from '../real-estate/presenter.js';

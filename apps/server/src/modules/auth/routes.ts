@@ -1,15 +1,10 @@
 import { ZCurrentUser, ZLoginRequest, ZLoginResponse, ZTokenInvalidateRequest } from '@ghiseu/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, publicRoute, signedIn } from '../../platform/auth/guard.js';
-import { getCurrentUser, invalidateToken, login, type RequestMeta } from './service.js';
-
-export const requestMeta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-  requestId: request.id,
-});
+import { getCurrentUser, invalidateToken, login } from './service.js';
+import { requestMeta } from '../../platform/request.js';
 
 /** Sessions: sign-in, logout and the current user. The full account flows build on these. */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {

@@ -6,14 +6,11 @@ import { createSession, revokeSessionByToken } from '../../platform/auth/session
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { RequestMeta } from '../../platform/request.js';
 import { listUserFunctions } from '../administration/repository.js';
 import { findUserByEmail, findUserById, recordFailedLogin, recordSuccessfulLogin } from './repository.js';
 
-export interface RequestMeta {
-  ip?: string;
-  userAgent?: string;
-  requestId?: string;
-}
+export type { RequestMeta } from '../../platform/request.js';
 
 /** Purpose of the verification token handed out before e-mail and phone are confirmed. */
 export const VERIFICATION_TOKEN_PURPOSE = 'account-verification';

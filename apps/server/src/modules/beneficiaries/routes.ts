@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse } from '../../platform/list-query.js';
-import { requestMeta } from '../administration/support.js';
+import { requestMeta } from '../../platform/request.js';
 import { createAnafClient, loadAnafConfig } from './anaf-client.js';
 import { anafRecheckJob } from './anaf-job.js';
 import * as service from './service.js';

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobDefinition } from '../../platform/jobs.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { isUniqueViolation } from '../administration/repository.js';
-import { audit, invalidField, notFound, type RequestMeta } from '../administration/support.js';
+import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { draftChanged, ownDraft } from '../applications/draft.js';
 import type { AnafClient, AnafOutcome } from './anaf-client.js';
 import type { ZAnafRecheckPayload } from './anaf-job.js';

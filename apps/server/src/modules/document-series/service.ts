@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { inScope, organisationScope, scopeCondition, targetOrganisation } from '../administration/policy.js';
 import { findOrganisation, isForeignKeyViolation, isUniqueViolation } from '../administration/repository.js';
-import { audit, invalidField, type RequestMeta } from '../administration/support.js';
+import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';
 import { romanianYear, setCurrentIndex } from './engine.js';
 import { isSeriesUsed, mayEditSeries, mayEditSeriesTypes, seriesTypeAbilities } from './policy.js';

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse } from '../../platform/list-query.js';
-import { requestMeta } from '../administration/support.js';
+import { requestMeta } from '../../platform/request.js';
 import * as forms from './service.js';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/repository.js';
-import { audit, invalidField, type RequestMeta } from '../administration/support.js';
+import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { mayEditForms } from './policy.js';
 import { presentForm, presentFormSummary, presentFormVersion } from './presenter.js';
 import { parseFieldsParam, trimRecord } from './record-fields.js';

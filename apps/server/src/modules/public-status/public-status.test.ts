@@ -736,3 +736,20 @@ describe('GET /qr/{id}/receipt', () => {
     expect((await call(t, 'GET', `/api/qr/${application.id}/receipt`)).json()).toEqual({ message: 'AUTH_REQUIRED' });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every route of the module', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    for (const route of [
+      '/api/qr/{id}/request-code',
+      '/api/qr/{id}/verify-code',
+      '/api/qr/{id}/status',
+      '/api/qr/{id}/receipt',
+      '/api/qr/generate',
+      '/api/qr/upload-files',
+    ]) {
+      expect(paths[route], route).toBeDefined();
+    }
+    expect(paths['/api/qr/{id}/status'].get.parameters.map((p: { name: string }) => p.name)).toContain('x-public-status-token');
+  });
+});

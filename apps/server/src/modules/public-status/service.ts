@@ -19,7 +19,7 @@ import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { qrCodeDataUrl, renderPdf } from '../../platform/pdf.js';
-import { audit, invalidField, notFound, type RequestMeta } from '../administration/support.js';
+import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { mayReadApplication } from '../applications/policy.js';
 import { applicationFileRows, findApplication, findApplicationListRow, findFormVersion } from '../applications/repository.js';
 import { applicationBeneficiaryRows } from '../beneficiaries/repository.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission, signedIn } from '../../platform/auth/guard.js';
-import { requestMeta } from '../administration/support.js';
+import { requestMeta } from '../../platform/request.js';
 import * as service from './service.js';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });

@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../administration/repository.js';
-import { audit, invalidField, notFound, type RequestMeta } from '../administration/support.js';
+import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { draftChanged, ownDraft } from '../applications/draft.js';
 import { syncFirstTarget } from '../applications/repository.js';
 import { findParcel, searchParcels } from './parcels.js';

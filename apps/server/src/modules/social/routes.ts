@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicRoute } from '../../platform/auth/guard.js';
-import { requestMeta } from '../auth/routes.js';
+import { requestMeta } from '../../platform/request.js';
 import { availableProviders, facebookSignIn, googleAuthorizationUrl, googleSignIn } from './service.js';
 
 const socialLimit = { ...publicRoute, rateLimit: { max: 30, timeWindow: '1 minute' } };

@@ -1,4 +1,5 @@
-import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DOMAIN_LABELS, DOMAINS, type Domain } from '@ghiseu/domain';
+import { Badge, Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingCommunity,
   IconBuildingEstate,
@@ -14,27 +15,38 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePermissions } from '../../../lib/permissions';
 import { displayName, useSession } from '../../../lib/session';
+import { countByDomain, usePublicApplicationTypes } from '../api/get-application-types';
 
-/** Domains of the dashboard's domain picker (spec §2 'Dashboard'). */
-const DOMAINS: { id: string; icon: ReactNode }[] = [
-  { id: 'urbanism', icon: <IconBuildingEstate aria-hidden /> },
-  { id: 'administration', icon: <IconSitemap aria-hidden /> },
-  { id: 'cityHall', icon: <IconBuildingCommunity aria-hidden /> },
-  { id: 'approvals', icon: <IconFileCheck aria-hidden /> },
-  { id: 'roads', icon: <IconRoad aria-hidden /> },
-  { id: 'economic', icon: <IconCoin aria-hidden /> },
-  { id: 'subordination', icon: <IconMapPin aria-hidden /> },
-  { id: 'maps', icon: <IconMap aria-hidden /> },
-  { id: 'investments', icon: <IconChartLine aria-hidden /> },
-  { id: 'tourism', icon: <IconTrees aria-hidden /> },
-  { id: 'events', icon: <IconCalendarEvent aria-hidden /> },
-];
+/** Icons of the dashboard's domains (spec §2 'Dashboard'). */
+const DOMAIN_ICONS: Record<Domain, ReactNode> = {
+  urbanism: <IconBuildingEstate aria-hidden />,
+  administration: <IconSitemap aria-hidden />,
+  city_hall: <IconBuildingCommunity aria-hidden />,
+  approvals: <IconFileCheck aria-hidden />,
+  roads: <IconRoad aria-hidden />,
+  economic: <IconCoin aria-hidden />,
+  subordination: <IconMapPin aria-hidden />,
+  maps: <IconMap aria-hidden />,
+  investments: <IconChartLine aria-hidden />,
+  tourism: <IconTrees aria-hidden />,
+  events: <IconCalendarEvent aria-hidden />,
+};
 
-/** /home: greets the user and shows the domain tiles (filled in by the dashboard module). */
+/**
+ * /home: greets the user and shows the domain tiles with the number of application types each
+ * domain offers (public types list); a domain with types opens the new-application wizard
+ * filtered by it.
+ */
 export function HomePage() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'applications']);
   const { user } = useSession();
+  const { can } = usePermissions();
+  const types = usePublicApplicationTypes();
+  const counts = types.data ? countByDomain(types.data) : null;
+  const canCreate = can('applicationsCreate');
   const name = user ? displayName(user) : '';
   return (
     <Stack gap="lg">
@@ -50,24 +62,52 @@ export function HomePage() {
         <Title order={2} size="h3" id="home-domains-title" mb="sm">
           {t('domains.title')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" data-testid="domain-tiles">
-          {DOMAINS.map((domain) => (
-            <Card key={domain.id} withBorder radius="md" padding="md" data-testid={`domain-${domain.id}`}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" data-testid="domain-tiles" aria-busy={types.isPending}>
+          {DOMAINS.map((domain) => {
+            const count = counts?.[domain] ?? 0;
+            const content = (
               <Stack gap="xs">
                 <Text c="navy.7" lh={0}>
-                  {domain.icon}
+                  {DOMAIN_ICONS[domain]}
                 </Text>
-                <Text fw={600}>{t(`domains.${domain.id}`)}</Text>
-                <Badge variant="filled" color="gray.7" w="fit-content">
-                  {t('domains.soon')}
-                </Badge>
+                <Text fw={600}>{DOMAIN_LABELS[domain]}</Text>
+                {counts ? (
+                  <Badge
+                    variant="filled"
+                    color={count > 0 ? 'navy.7' : 'gray.7'}
+                    w="fit-content"
+                    data-testid={`domain-count-${domain}`}
+                  >
+                    {count > 0 ? t('applications:home.types', { count }) : t('applications:home.noTypes')}
+                  </Badge>
+                ) : null}
               </Stack>
-            </Card>
-          ))}
+            );
+            const linked = counts !== null && count > 0 && canCreate;
+            return (
+              <Card key={domain} withBorder radius="md" padding={0} data-testid={`domain-${domain}`}>
+                {linked ? (
+                  <UnstyledButton
+                    component={Link}
+                    to={`/application/new?domain=${domain}`}
+                    p="md"
+                    h="100%"
+                    aria-label={`${DOMAIN_LABELS[domain]}: ${t('applications:home.types', { count })}`}
+                  >
+                    {content}
+                  </UnstyledButton>
+                ) : (
+                  <div style={{ padding: 'var(--mantine-spacing-md)' }}>{content}</div>
+                )}
+              </Card>
+            );
+          })}
         </SimpleGrid>
-        <Text size="sm" c="gray.7" mt="sm">
-          {t('domains.note')}
-        </Text>
+        {types.isError ? (
+          <Text size="sm" c="gray.7" mt="sm" role="status">
+            {t('applications:home.countsFailed')}
+          </Text>
+        ) : null}
       </section>
     </Stack>
   );

@@ -1,0 +1,47 @@
+/** Small helpers every module's routes and services share: request metadata, audit, field errors. */
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from './auth/actor.js';
+import { type AuditEntry, writeAudit } from './audit.js';
+import type { Db } from './db.js';
+import { AppError } from './errors.js';
+
+/** What the services keep of a request: for the audit log and new sessions. */
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+  requestId?: string;
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  requestId: request.id,
+});
+
+/** Writes the audit entry of a change by `actor`, inside the change's transaction. */
+export function audit(
+  tx: Db,
+  actor: Actor,
+  meta: RequestMeta,
+  entry: Omit<AuditEntry, 'actorUserId' | 'ip' | 'requestId'>,
+): Promise<void> {
+  return writeAudit(tx, { ...entry, actorUserId: actor.userId, ip: meta.ip ?? null, requestId: meta.requestId ?? null });
+}
+
+/** A 400 VALIDATION_ERROR naming one field, in the shape the schema validation uses. */
+export function invalidField(path: string, message: string, data: Record<string, unknown> = {}): AppError {
+  return new AppError('VALIDATION_ERROR', { fields: [{ path, message }], ...data });
+}
+
+/** Record out of the actor's reach: answered like a record that does not exist, so nothing leaks. */
+export const notFound = (): AppError => new AppError('NOT_FOUND');
+
+/** True when two key lists hold the same keys, whatever the order or repetitions. */
+export function sameSet(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((v) => right.has(v));
+}
+
+/** Hours from now, as a Date. */
+export const hoursFromNow = (hours: number): Date => new Date(Date.now() + hours * 3_600_000);

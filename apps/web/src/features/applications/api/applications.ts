@@ -1,0 +1,232 @@
+import type {
+  Application,
+  ApplicationBeneficiary,
+  ApplicationFile,
+  ApplicationListItem,
+  ApplicationPatchRequest,
+  ApplicationTypeForm,
+  Parcel,
+  PublicApplicationType,
+  RealEstate,
+  RealEstateCreateRequest,
+} from '@ghiseu/domain';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE_URL, ApiError, api, type DataEnvelope, type ListEnvelope, parseErrorBody } from '../../../lib/api-client';
+import { getStoredLanguage, getStoredToken } from '../../../lib/storage';
+
+/**
+ * The applications feature's calls (STYLE.md item 8): fetchers, their query options and hooks.
+ * Writes answer the record; they refresh the cached application and the lists.
+ */
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  list: (params: string) => ['applications', 'list', params] as const,
+  one: (id: number) => ['applications', 'one', id] as const,
+  types: (domain?: string) => ['applications', 'types', domain ?? 'all'] as const,
+  form: (typeId: number) => ['applications', 'type-form', typeId] as const,
+  territory: (kind: string, parent: number | null) => ['applications', 'territory', kind, parent] as const,
+};
+
+const withQuery = (path: string, params: string) => (params ? `${path}?${params}` : path);
+
+/** `GET /applications?…`: the user's own applications. */
+export const applicationListQueryOptions = (params: string) =>
+  queryOptions({
+    queryKey: applicationKeys.list(params),
+    queryFn: ({ signal }) => api.get<ListEnvelope<ApplicationListItem>>(withQuery('/applications', params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useApplications = (params: string) => useQuery(applicationListQueryOptions(params));
+
+/** `GET /applications/{id}`: the full record (spec §3). */
+export async function getApplication(id: number, signal?: AbortSignal): Promise<Application> {
+  return (await api.get<DataEnvelope<Application>>(`/applications/${id}`, { signal })).data;
+}
+export const applicationQueryOptions = (id: number) =>
+  queryOptions({ queryKey: applicationKeys.one(id), queryFn: ({ signal }) => getApplication(id, signal) });
+export const useApplication = (id: number | null) =>
+  useQuery({ ...applicationQueryOptions(id ?? 0), enabled: id !== null && id > 0 });
+
+/** `GET /application-types/organisation?domain=`: the types a citizen may file (public). */
+export const applicationTypesQueryOptions = (domain?: string) =>
+  queryOptions({
+    queryKey: applicationKeys.types(domain),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DataEnvelope<PublicApplicationType[]>>('/application-types/organisation', {
+          query: { domain },
+          signal,
+        })
+      ).data,
+    staleTime: 5 * 60_000,
+  });
+export const useApplicationTypes = (domain?: string) => useQuery(applicationTypesQueryOptions(domain));
+
+/** `GET /application-types/{id}/citizen-form`: the published form of a type. */
+export const useApplicationTypeForm = (typeId: number | null) =>
+  useQuery({
+    queryKey: applicationKeys.form(typeId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get<DataEnvelope<ApplicationTypeForm>>(`/application-types/${typeId}/citizen-form`, { signal })).data,
+    enabled: typeId !== null && typeId > 0,
+    staleTime: 5 * 60_000,
+  });
+
+/** Keeps the cached record fresh after a write and reloads the lists. */
+function useApplicationWrite<V>(fn: (variables: V) => Promise<Application | undefined>, applicationId?: () => number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    meta: { skipGlobalErrorHandler: true },
+    onSuccess: (record) => {
+      if (record) client.setQueryData(applicationKeys.one(record.id), record);
+      else {
+        const id = applicationId?.();
+        if (id) void client.invalidateQueries({ queryKey: applicationKeys.one(id) });
+      }
+      void client.invalidateQueries({ queryKey: [...applicationKeys.all, 'list'] });
+    },
+  });
+}
+
+/** `POST /applications?echo=true`: creates the draft of a type. */
+export const useCreateApplication = () =>
+  useApplicationWrite(
+    async (typeId: number) =>
+      (await api.post<DataEnvelope<Application>>('/applications', { application_type_id: typeId }, { query: { echo: 'true' } }))
+        .data,
+  );
+
+/** `PATCH /applications/{id}` (merge patch). */
+export const usePatchApplication = () =>
+  useApplicationWrite(
+    async ({ id, patch }: { id: number; patch: ApplicationPatchRequest }) =>
+      (await api.patch<DataEnvelope<Application>>(`/applications/${id}`, patch)).data,
+  );
+
+/** `PUT /applications/{id}/send`: submits; INVALID_FORM_VALUE carries `fields`. */
+export const useSubmitApplication = () =>
+  useApplicationWrite(async (id: number) => (await api.put<DataEnvelope<Application>>(`/applications/${id}/send`)).data);
+
+/** `DELETE /applications/{id}/draft`. */
+export const useDeleteDraft = () =>
+  useApplicationWrite(async (id: number) => {
+    await api.delete<void>(`/applications/${id}/draft`);
+    return undefined;
+  });
+
+/** `POST /applications/{id}/comment`. */
+export const useAddComment = () =>
+  useApplicationWrite(
+    async ({ id, text }: { id: number; text: string }) =>
+      (await api.post<DataEnvelope<Application>>(`/applications/${id}/comment`, { text })).data,
+  );
+
+/** `POST /applications/{id}/send-review`: the answer to a clarification request. */
+export const useSendReview = () =>
+  useApplicationWrite(
+    async ({ id, text }: { id: number; text: string }) =>
+      (await api.post<DataEnvelope<Application>>(`/applications/${id}/send-review`, { citizen_review: text })).data,
+  );
+
+/** Beneficiaries of a draft. */
+export async function addBeneficiary(id: number, body: Record<string, unknown>): Promise<ApplicationBeneficiary> {
+  return (await api.post<DataEnvelope<ApplicationBeneficiary>>(`/applications/${id}/beneficiaries`, body)).data;
+}
+export async function removeBeneficiary(id: number, beneficiaryId: number): Promise<void> {
+  await api.delete<void>(`/applications/${id}/beneficiaries/${beneficiaryId}`);
+}
+
+/** Real-estate targets of a draft. */
+export async function addRealEstate(id: number, body: RealEstateCreateRequest): Promise<RealEstate> {
+  return (await api.post<DataEnvelope<RealEstate>>(`/applications/${id}/real-estates`, body)).data;
+}
+export async function removeRealEstate(id: number, realEstateId: number): Promise<void> {
+  await api.delete<void>(`/applications/${id}/real-estates/${realEstateId}`);
+}
+
+/** `POST /ancpi/parcels-search-requests/`: the land registry's parcel. */
+export async function searchParcels(body: { cadastral_number: string; uat_id: number }): Promise<Parcel[]> {
+  return (await api.post<DataEnvelope<Parcel[]>>('/ancpi/parcels-search-requests/', body)).data;
+}
+
+/** Files of an application: attach an uploaded file to an attachment field, remove it. */
+export async function attachFile(id: number, fileId: number, category: string): Promise<ApplicationFile> {
+  return (await api.post<DataEnvelope<ApplicationFile>>(`/applications/${id}/files`, { file_id: fileId, category })).data;
+}
+export async function detachFile(id: number, applicationFileId: number): Promise<void> {
+  await api.delete<void>(`/applications/${id}/files/${applicationFileId}`);
+}
+
+/** `POST /files/{id}/download-tokens`: a short-lived address of the file. */
+export async function getFileUrl(fileId: number): Promise<string> {
+  return (await api.post<DataEnvelope<{ url: string }>>(`/files/${fileId}/download-tokens`)).data.url;
+}
+
+/**
+ * Uploads one file with progress (`POST /files/upload-tokens` then multipart `POST /files?echo=true`,
+ * token in `x-file-upload-access-token`). XMLHttpRequest, because `fetch` reports no upload progress.
+ */
+export async function uploadFile(file: File, onProgress: (percent: number) => void = () => {}): Promise<{ id: number }> {
+  const { data } = await api.post<DataEnvelope<{ token: string }>>('/files/upload-tokens', { purpose: 'default' });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${API_BASE_URL}/files?echo=true`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Accept-Language', getStoredLanguage());
+    request.setRequestHeader('x-file-upload-access-token', data.token);
+    const session = getStoredToken();
+    if (session) request.setRequestHeader('Authorization', `Bearer ${session}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress((event.loaded / event.total) * 100);
+    };
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (request.status === 201 || request.status === 200) {
+        onProgress(100);
+        resolve({ id: (body as DataEnvelope<{ id: number }>).data.id });
+        return;
+      }
+      const { code, data: errorData } = parseErrorBody(body);
+      reject(new ApiError(request.status, code, errorData));
+    };
+    request.onerror = () => reject(new ApiError(undefined, 'NETWORK_ERROR'));
+    request.send(form);
+  });
+}
+
+/** Territory look-ups for the address field and the real-estate UAT. */
+interface Place {
+  id: number;
+  name: string;
+  /** Counties only: the short code (MS, B…). */
+  code?: string;
+}
+const readPlaces = async (path: string, query: Record<string, number>, signal?: AbortSignal) =>
+  (await api.get<ListEnvelope<Place>>(path, { query: { limit: 500, ...query }, signal })).data;
+const placesQuery = (kind: string, path: string, parent: number | null, needsParent: boolean) => ({
+  queryKey: applicationKeys.territory(kind, parent),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => readPlaces(path, parent === null ? {} : { parent_id: parent }, signal),
+  staleTime: 30 * 60_000,
+  enabled: !needsParent || parent !== null,
+});
+export const useCounties = () => useQuery(placesQuery('counties', '/counties', null, false));
+export const useLocalities = (countyId: number | null) => useQuery(placesQuery('localities', '/localities', countyId, true));
+export const useVillages = (localityId: number | null) => useQuery(placesQuery('villages', '/villages', localityId, true));
+export const useCountyUats = (countyId: number | null) =>
+  useQuery({
+    queryKey: applicationKeys.territory('uats', countyId),
+    queryFn: async ({ signal }) =>
+      (await api.get<ListEnvelope<Place>>('/territorial-units', { query: { limit: 500, county_id: countyId ?? 0 }, signal }))
+        .data,
+    staleTime: 30 * 60_000,
+    enabled: countyId !== null,
+  });

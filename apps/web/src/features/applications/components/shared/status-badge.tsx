@@ -1,0 +1,26 @@
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@ghiseu/domain';
+import { Badge } from '@mantine/core';
+
+const COLORS: Partial<Record<ApplicationStatus, string>> = {
+  DRAFT: 'gray.7',
+  NEW: 'blue.8',
+  REGISTERED: 'blue.8',
+  PENDING: 'orange.9',
+  REVIEW: 'orange.9',
+  APPROVED: 'teal.9',
+  RESOLVED: 'green.9',
+  SIGNED: 'green.9',
+  SEALED: 'green.9',
+  CLOSED: 'gray.8',
+  REJECTED: 'red.9',
+  ERROR: 'red.9',
+};
+
+/** The status of an application with its Romanian label (spec §4). */
+export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  return (
+    <Badge variant="filled" color={COLORS[status] ?? 'navy.7'} data-testid="application-status">
+      {APPLICATION_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}

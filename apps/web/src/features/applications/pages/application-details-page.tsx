@@ -1,0 +1,372 @@
+import type { Application, ApplicationFile } from '@ghiseu/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDownload, IconEdit } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { ErrorState } from '../../../components/feedback/error-state';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { showToast } from '../../../components/feedback/toast';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { getFileUrl, useAddComment, useApplication, useSendReview } from '../api/applications';
+import { FormRenderer } from '../components/form-renderer/form-renderer';
+import { PageHeader } from '../components/shared/page-header';
+import { StatusBadge } from '../components/shared/status-badge';
+import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';
+import { errorText, showError } from '../errors';
+
+export const DETAIL_TABS = ['details', 'documents', 'comments', 'history', 'payments'] as const;
+type DetailTab = (typeof DETAIL_TABS)[number];
+
+/** Sizes with 1024-byte steps (spec §9). */
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} KB`;
+  return `${(size / 1024 / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} MB`;
+}
+
+/**
+ * /application/:id/:tab?: an application read-only (spec §2): details, documents (the combined
+ * file list, downloaded through download tokens), comments with the clarification answer,
+ * history (status and dates) and payments (a later module).
+ */
+export function ApplicationDetailsPage() {
+  const { t } = useTranslation('applications');
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = Number(params.id) || null;
+  const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(params.tab ?? '') ? (params.tab as DetailTab) : 'details';
+  const query = useApplication(id);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return <ErrorState title={t('details.loadError')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+  const application = query.data;
+  const title = application.identification_number
+    ? t('details.title', { number: application.identification_number })
+    : t('details.draftTitle', { type: application.application_type_name });
+
+  return (
+    <Stack gap="lg" data-testid="application-details">
+      <PageHeader
+        title={title}
+        subtitle={application.application_type_name}
+        above={<StatusBadge status={application.status} />}
+        actions={
+          application.status === 'DRAFT' && application.abilities.canEdit ? (
+            <Button component={Link} to={`/application/${application.id}/edit`} leftSection={<IconEdit size={18} aria-hidden />}>
+              {t('details.editDraft')}
+            </Button>
+          ) : null
+        }
+      />
+      <Tabs
+        value={tab}
+        onChange={(next) => navigate(`/application/${application.id}${next && next !== 'details' ? `/${next}` : ''}`)}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {DETAIL_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`tab-${value}`}>
+              {t(`details.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <DetailsTab application={application} />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents" pt="md">
+          <DocumentsTab files={application.files} />
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="md">
+          <CommentsTab application={application} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <HistoryTab application={application} />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments" pt="md">
+          <Text>{t('details.payments')}</Text>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function DetailsTab({ application }: { application: Application }) {
+  const { t } = useTranslation('applications');
+  const fields = useMemo(() => formFieldsOf(application), [application]);
+  const none = t('details.none');
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="dl" m={0}>
+          <Fact label={t('details.status')}>{application.status_label}</Fact>
+          <Fact label={t('details.number')}>{application.identification_number ?? none}</Fact>
+          <Fact label={t('details.type')}>{application.application_type_name}</Fact>
+          <Fact label={t('details.institution')}>{application.tenant_name}</Fact>
+          <Fact label={t('details.created')}>{formatDateTime(application.created_at)}</Fact>
+          <Fact label={t('details.submitted')}>
+            {application.application_date ? formatDateTime(application.application_date) : none}
+          </Fact>
+          <Fact label={t('details.due')}>{application.response_due_date ? formatDate(application.response_due_date) : none}</Fact>
+          <Fact label={t('details.resolved')}>{application.resolved_at ? formatDateTime(application.resolved_at) : none}</Fact>
+        </SimpleGrid>
+      </Paper>
+      <section aria-labelledby="details-answers">
+        <Title order={2} size="h4" id="details-answers" mb="sm">
+          {t('details.answers')}
+        </Title>
+        {fields ? (
+          <FormRenderer fields={fields} values={answersOf(application)} readOnly attachments="hide" />
+        ) : (
+          <Text>{t('details.noForm')}</Text>
+        )}
+      </section>
+      <section aria-labelledby="details-beneficiaries">
+        <Title order={2} size="h4" id="details-beneficiaries" mb="sm">
+          {t('details.beneficiaries')}
+        </Title>
+        {application.beneficiaries.length === 0 ? (
+          <Text>{none}</Text>
+        ) : (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {application.beneficiaries.map((b) => (
+              <Text component="li" key={b.id}>
+                {b.display_name} · {b.unique_registration_code ?? b.personal_numeric_code ?? ''}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </section>
+      <section aria-labelledby="details-real-estates">
+        <Title order={2} size="h4" id="details-real-estates" mb="sm">
+          {t('details.realEstates')}
+        </Title>
+        {application.real_estates.length === 0 ? (
+          <Text>{none}</Text>
+        ) : (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {application.real_estates.map((r) => (
+              <Text component="li" key={r.id}>
+                {r.cadastral_number} · {r.uat_name}, {r.county_name} · {r.type_label}
+                {r.area !== null ? ` · ${r.area.toLocaleString('ro-RO')} mp` : ''}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </section>
+    </Stack>
+  );
+}
+
+function DocumentsTab({ files }: { files: readonly ApplicationFile[] }) {
+  const { t } = useTranslation('applications');
+  const [busy, setBusy] = useState<number | null>(null);
+  if (files.length === 0) return <EmptyState title={t('details.documents.empty')} />;
+  const onDownload = async (file: ApplicationFile) => {
+    setBusy(file.id);
+    try {
+      window.open(await getFileUrl(file.file_id), '_blank', 'noopener');
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped withTableBorder aria-label={t('details.documents.label')} data-testid="documents-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('details.documents.name')}</Table.Th>
+            <Table.Th>{t('details.documents.kind')}</Table.Th>
+            <Table.Th>{t('details.documents.size')}</Table.Th>
+            <Table.Th>{t('details.documents.date')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('details.documents.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {files.map((file) => (
+            <Table.Tr key={file.id}>
+              <Table.Td>{file.name}</Table.Td>
+              <Table.Td>{t(`details.documents.kinds.${file.file_type}`)}</Table.Td>
+              <Table.Td>{formatBytes(file.size)}</Table.Td>
+              <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => void onDownload(file)}
+                  loading={busy === file.id}
+                  aria-label={t('details.documents.download', { name: file.name })}
+                >
+                  <IconDownload size={18} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function CommentsTab({ application }: { application: Application }) {
+  const { t } = useTranslation('applications');
+  const addComment = useAddComment();
+  const sendReview = useSendReview();
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [textError, setTextError] = useState<string | null>(null);
+  const [answerError, setAnswerError] = useState<string | null>(null);
+  const required = t('details.comments.required');
+
+  const onComment = async () => {
+    if (!text.trim()) {
+      setTextError(required);
+      return;
+    }
+    setTextError(null);
+    try {
+      await addComment.mutateAsync({ id: application.id, text: text.trim() });
+      setText('');
+      showToast('success', t('details.comments.added'));
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const onAnswer = async () => {
+    if (!answer.trim()) {
+      setAnswerError(required);
+      return;
+    }
+    setAnswerError(null);
+    try {
+      await sendReview.mutateAsync({ id: application.id, text: answer.trim() });
+      setAnswer('');
+      showToast('success', t('details.comments.clarificationSent'));
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {application.status === 'REVIEW' && application.abilities.canAnswerClarification ? (
+        <Alert color="orange" title={t('details.comments.clarificationTitle')}>
+          <Stack gap="sm">
+            <Textarea
+              label={t('details.comments.clarificationLabel')}
+              required
+              autosize
+              minRows={3}
+              maxLength={4000}
+              value={answer}
+              onChange={(e) => setAnswer(e.currentTarget.value)}
+              error={answerError}
+            />
+            <Button w="fit-content" onClick={() => void onAnswer()} loading={sendReview.isPending}>
+              {t('details.comments.sendClarification')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {application.comments.length === 0 ? (
+        <EmptyState title={t('details.comments.empty')} />
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {application.comments.map((comment) => (
+            <Paper component="li" key={comment.id} withBorder p="sm" radius="md">
+              <Group justify="space-between">
+                <Text fw={600} size="sm">
+                  {comment.author_name}
+                  {comment.is_clarification ? ` · ${t('details.comments.clarification')}` : ''}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {formatDateTime(comment.created_at)}
+                </Text>
+              </Group>
+              <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                {comment.text}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {application.abilities.canComment ? (
+        <Stack gap="sm">
+          <Textarea
+            label={t('details.comments.label')}
+            autosize
+            minRows={3}
+            maxLength={4000}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={textError}
+          />
+          <Button w="fit-content" onClick={() => void onComment()} loading={addComment.isPending}>
+            {t('details.comments.add')}
+          </Button>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function HistoryTab({ application }: { application: Application }) {
+  const { t } = useTranslation('applications');
+  const events = [
+    { label: t('details.history.created'), at: application.created_at },
+    { label: t('details.history.submitted'), at: application.application_date },
+    { label: t('details.history.lastReview'), at: application.last_review_at },
+    { label: t('details.history.issued'), at: application.issued_date },
+    { label: t('details.history.resolved'), at: application.resolved_at },
+    { label: t('details.history.updated'), at: application.updated_at },
+  ].filter((event): event is { label: string; at: string } => Boolean(event.at));
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Text>{t('details.status')}:</Text>
+        <StatusBadge status={application.status} />
+      </Group>
+      <Timeline active={events.length - 1} bulletSize={16} lineWidth={2}>
+        {events.map((event) => (
+          <Timeline.Item key={event.label} title={event.label}>
+            <Text size="sm" c="gray.7">
+              {formatDateTime(event.at)}
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
+  );
+}
