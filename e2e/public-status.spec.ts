@@ -108,7 +108,9 @@ test('set-up: a submitted application with a published document', async ({ reque
   });
 
   const citizen = await signInApi(request, 'citizen@demo.ghiseu.ro');
-  const draft = await ok<{ id: number }>(request, 'post', '/api/applications?echo=true', citizen, { application_type_id: type.id });
+  const draft = await ok<{ id: number }>(request, 'post', '/api/applications?echo=true', citizen, {
+    application_type_id: type.id,
+  });
   await ok(request, 'patch', `/api/applications/${draft.id}`, citizen, { form: { mesaj: 'Vă rog să îmi comunicați stadiul.' } });
   const uploadToken = await ok<{ token: string }>(request, 'post', '/api/files/upload-tokens', citizen, { purpose: 'default' });
   const uploaded = await request.post('/api/files?echo=true', {

@@ -112,8 +112,8 @@ export const ERRORS = {
   NOT_OK: def(400, 'Verificați dacă documentele sunt semnate.'),
 
   // Public SMS check
-  PUBLIC_PHONE_BLOCKED: def(429, 'Numărul de telefon a fost blocat 5 minute după 5 coduri greșite.'),
-  PUBLIC_CODE_INVALID: def(400, 'Codul introdus nu este corect.'),
+  PUBLIC_PHONE_BLOCKED: def(429, 'Numărul de telefon a fost blocat după 5 coduri greșite. Reîncercați peste {minutes} minute.'),
+  PUBLIC_CODE_INVALID: def(400, 'Codul introdus nu este corect. Mai aveți {remaining_attempts} încercări.'),
   PUBLIC_CODE_EXPIRED: def(400, 'Codul a expirat. Solicitați un cod nou.'),
   PUBLIC_PHONE_NOT_ALLOWED: def(400, 'Numărul de telefon nu aparține solicitantului sau unui beneficiar.'),
 

@@ -1,0 +1,132 @@
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, signIn } from './support/portal';
+
+/**
+ * The citizen's filing journey (spec §2 Applications, §4 wizard, §5 rules): a 'Certificat de
+ * urbanism' with two beneficiaries (a person and a company; the tax-authority service is not
+ * reachable here, so the company stays 'unvalidated'), one demo parcel of Târgu Mureș and three
+ * PDF attachments; a draft saved midway and resumed; submission with an entry number. The list,
+ * the wizard's steps and the details page are checked with axe.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+/** A tiny but well-formed PDF. */
+function pdf(title: string): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R/Title(${title})>>\n%%EOF\n`,
+  );
+}
+
+/** A valid CNP (checksum key 279146358279) of someone born on 1 January 1980 in Mureș. */
+function validCnp(): string {
+  const body = `180010126${String(Math.floor(Math.random() * 900) + 100)}`;
+  const key = '279146358279';
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * Number(key[index]), 0);
+  const check = sum % 11 === 10 ? 1 : sum % 11;
+  return `${body}${check}`;
+}
+
+async function expectAxeClean(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Continuă' }).click();
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name: new RegExp(name) }).first();
+
+test('a citizen files a Certificat de urbanism, saves a draft, resumes and submits', async ({ page }) => {
+  await signIn(page, 'citizen@demo.ghiseu.ro');
+
+  // The list.
+  await page.goto('/applications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cererile mele' })).toBeVisible();
+  await expect(page.getByTestId('applications-total')).toContainText('Total');
+  await expectAxeClean(page);
+
+  // Type: choosing creates the draft.
+  await page.getByTestId('application-new').click();
+  await expect(page).toHaveURL(/\/application\/new$/);
+  await page.getByRole('button', { name: 'Alege: Certificat de urbanism' }).click();
+  await expect(page).toHaveURL(/\/application\/new\/\d+$/);
+  const id = Number(page.url().split('/').pop());
+
+  // Form.
+  await expect(page.getByTestId('form-renderer')).toBeVisible();
+  await next(page);
+  await expect(page.getByTestId('form-errors')).toContainText('Vă rugăm să completați toate câmpurile obligatorii.');
+  await chooseOption(page, /Scopul solicitării/, 'Informare');
+  await page.getByRole('textbox', { name: /Suprafața terenului/ }).fill('450');
+  await page.getByRole('radio', { name: 'Proprietar' }).check();
+  await expectAxeClean(page);
+  await next(page);
+
+  // Beneficiaries: a person and a company.
+  const beneficiaryForm = page.getByTestId('beneficiary-form');
+  await expect(beneficiaryForm).toBeVisible();
+  await beneficiaryForm.getByRole('textbox', { name: /^Nume/ }).fill('Pop');
+  await beneficiaryForm.getByRole('textbox', { name: /^Prenume/ }).fill('Andrei');
+  await beneficiaryForm.getByRole('textbox', { name: /^CNP/ }).fill(validCnp());
+  await page.getByTestId('beneficiary-add').click();
+  await expect(page.getByTestId('beneficiary-row')).toHaveCount(1);
+  await beneficiaryForm.getByRole('radio', { name: 'Persoană juridică' }).check();
+  await beneficiaryForm.getByRole('textbox', { name: /Denumirea firmei/ }).fill('Construct Mureș SRL');
+  await beneficiaryForm.getByRole('textbox', { name: /CUI/ }).fill('RO18547290');
+  await page.getByTestId('beneficiary-add').click();
+  await expect(page.getByTestId('beneficiary-row')).toHaveCount(2);
+  await expect(page.getByTestId('anaf-status')).toContainText('Nevalidat');
+  await expectAxeClean(page);
+
+  // Save the draft midway and resume it: the wizard opens at the first incomplete step.
+  await page.getByRole('button', { name: 'Salvează ciorna' }).click();
+  await expect(page.getByText('Ciorna a fost salvată.')).toBeVisible();
+  await page.goto('/applications');
+  await page.getByTestId(`application-link-${id}`).click();
+  await expect(page).toHaveURL(new RegExp(`/application/${id}/edit$`));
+  await expect(page.getByTestId('real-estate-form')).toBeVisible();
+
+  // Real estate: a demo parcel of Târgu Mureș, found in the land registry.
+  const realEstateForm = page.getByTestId('real-estate-form');
+  await realEstateForm.getByRole('textbox', { name: /Număr cadastral/ }).fill('123410');
+  await chooseOption(page, /^UAT/, /Târgu Mureș/);
+  await page.getByTestId('parcel-search').click();
+  await expect(page.getByTestId('parcel-search-note')).toContainText('Parcela a fost găsită');
+  await page.getByTestId('real-estate-add').click();
+  await expect(page.getByTestId('real-estate-row')).toHaveCount(1);
+  await expectAxeClean(page);
+  await next(page);
+
+  // Attachments: three PDFs.
+  for (const key of ['plan_incadrare_zona', 'plan_situatie', 'extras_carte_funciara']) {
+    const field = page.getByTestId(`attachments-${key}`);
+    await field.locator('input[type="file"]').setInputFiles({ name: `${key}.pdf`, mimeType: 'application/pdf', buffer: pdf(key) });
+    await expect(field.getByText(`${key}.pdf`)).toBeVisible();
+  }
+  await expectAxeClean(page);
+  await next(page);
+
+  // Tax, signing (online by default), review.
+  await expect(page.getByTestId('tax-none').or(page.getByTestId('tax-summary'))).toBeVisible();
+  await next(page);
+  await expect(page.getByRole('radio', { name: /Online/ })).toBeChecked();
+  await next(page);
+  await expect(page.getByTestId('review-beneficiaries')).toContainText('Construct Mureș SRL');
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: 'Depune cererea' }).click();
+
+  // Confirmation with the entry number.
+  await expect(page).toHaveURL(new RegExp(`/application-confirmation/${id}$`));
+  await expect(page.getByTestId('entry-number')).not.toHaveText('—');
+  await page.getByTestId('confirmation-open').click();
+
+  // Details.
+  await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
+  await expect(page.getByTestId('application-status')).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByTestId('tab-documents').click();
+  await expect(page.getByTestId('documents-table')).toContainText('plan_situatie.pdf');
+  await expect(stepHeading(page, 'Cererea')).toBeVisible();
+});
