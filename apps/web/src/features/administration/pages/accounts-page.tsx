@@ -338,6 +338,7 @@ function StaffAccountsTab() {
         filtersLabel={t('accounts.filtersLabel')}
         storageKey="administration-staff-accounts"
         noun={t('accounts.noun')}
+        nounOne={t('accounts.nounOne')}
         getRowLabel={(row) => t('accounts.rowLabel', { name: nameOf(row) })}
         emptyTitle={t('accounts.empty')}
         emptyFilteredTitle={t('emptyFiltered')}

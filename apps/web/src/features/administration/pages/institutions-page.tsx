@@ -205,6 +205,7 @@ export function InstitutionsPage() {
         filtersLabel={t('organisations.filtersLabel')}
         storageKey="administration-organisations"
         noun={t('organisations.noun')}
+        nounOne={t('organisations.nounOne')}
         getRowLabel={(row) => t('organisations.rowLabel', { name: row.name })}
         emptyTitle={t('organisations.empty')}
         emptyFilteredTitle={t('emptyFiltered')}

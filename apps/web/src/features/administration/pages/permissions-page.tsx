@@ -150,6 +150,7 @@ export function PermissionsPage() {
         filtersLabel={t('permissions.filtersLabel')}
         storageKey="administration-permissions"
         noun={t('permissions.noun')}
+        nounOne={t('permissions.nounOne')}
         getRowLabel={(row) => t('permissions.rowLabel', { name: row.name })}
         getRowId={(row) => row.key}
         emptyTitle={t('permissions.empty')}

@@ -193,6 +193,7 @@ export function ResponsibilitiesPage() {
         filtersLabel={t('responsibilities.filtersLabel')}
         storageKey="administration-responsibilities"
         noun={t('responsibilities.noun')}
+        nounOne={t('responsibilities.nounOne')}
         getRowLabel={(row) => t('responsibilities.rowLabel', { name: row.name })}
         emptyTitle={t('responsibilities.empty')}
         emptyFilteredTitle={t('emptyFiltered')}

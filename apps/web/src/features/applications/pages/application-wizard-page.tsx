@@ -208,6 +208,16 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
     }
   };
 
+  // A changed answer drops its own errors (and those inside it), the others stay until the next check.
+  const onValuesChange = (next: FormValues) => {
+    const changed = Object.keys({ ...values, ...next }).filter((key) => next[key] !== values[key]);
+    setValues(next);
+    if (changed.length > 0)
+      setFormErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([path]) => !changed.includes(path.split('.')[0]))),
+      );
+  };
+
   const files = filesByField(application);
   const steps: WizardStep[] = [
     {
@@ -233,7 +243,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
               </Alert>
             ) : null}
           </div>
-          <FormRenderer fields={fields} values={values} onChange={setValues} errors={formErrors} attachments="note" />
+          <FormRenderer fields={fields} values={values} onChange={onValuesChange} errors={formErrors} attachments="note" />
         </Stack>
       ) : (
         <Alert color="orange">{t('wizard.form.noForm')}</Alert>

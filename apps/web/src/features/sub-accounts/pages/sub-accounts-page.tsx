@@ -1,5 +1,5 @@
 import type { SubAccount } from '@ghiseu/domain';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconLock,
@@ -232,20 +232,24 @@ export function SubAccountsPage() {
                 }
               />
             ) : (
-              <DataTable
-                data={query.data?.data ?? []}
-                columns={columns}
-                label={t('tableLabel')}
-                storageKey="sub-accounts"
-                userId={user?.user_id}
-                getRowLabel={(row) => t('rowLabel', { name: nameOf(row) })}
-                sortKey={list.sortKey}
-                onSortChange={list.setSortKey}
-                actions={actions}
-                loading={query.isPending}
-                error={query.isError ? t('loadError') : null}
-                onRetry={() => void query.refetch()}
-              />
+              // Contains the table's visually hidden header texts, which are absolutely positioned
+              // without a positioned cell and otherwise widen the whole page on small screens.
+              <Box pos="relative" style={{ overflow: 'hidden' }}>
+                <DataTable
+                  data={query.data?.data ?? []}
+                  columns={columns}
+                  label={t('tableLabel')}
+                  storageKey="sub-accounts"
+                  userId={user?.user_id}
+                  getRowLabel={(row) => t('rowLabel', { name: nameOf(row) })}
+                  sortKey={list.sortKey}
+                  onSortChange={list.setSortKey}
+                  actions={actions}
+                  loading={query.isPending}
+                  error={query.isError ? t('loadError') : null}
+                  onRetry={() => void query.refetch()}
+                />
+              </Box>
             )}
             {total > 0 ? (
               <Paginator

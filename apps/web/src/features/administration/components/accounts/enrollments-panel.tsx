@@ -318,6 +318,7 @@ export function EnrollmentsPanel() {
         filtersLabel={t('enrollments.filtersLabel')}
         storageKey="administration-enrollments"
         noun={t('enrollments.noun')}
+        nounOne={t('enrollments.nounOne')}
         getRowLabel={(row) => t('enrollments.rowLabel', { name: row.user_name })}
         emptyTitle={t('enrollments.empty')}
         emptyFilteredTitle={t('enrollments.emptyFiltered')}

@@ -28,6 +28,8 @@ export interface AdminListProps<T extends object> {
   storageKey: string;
   /** Plural noun for 'Total N …'. */
   noun: string;
+  /** Singular noun for 'Total 1 …'. */
+  nounOne: string;
   getRowLabel: (row: T) => string;
   /** Row id (default the row's `id`). */
   getRowId?: (row: T) => string;
@@ -37,6 +39,16 @@ export interface AdminListProps<T extends object> {
   emptyAction?: ReactNode;
   loadErrorTitle: string;
   testId?: string;
+}
+
+/**
+ * The noun after a count, the Romanian way: '1 cont', '5 conturi', '20 de conturi', '101 conturi'
+ * ('de' when the last two digits are 00 or 20–99).
+ */
+export function countNoun(count: number, one: string, many: string): string {
+  if (count === 1) return one;
+  const lastTwo = Math.abs(count) % 100;
+  return count !== 0 && (lastTwo === 0 || lastTwo >= 20) ? `de ${many}` : many;
 }
 
 /**
@@ -53,6 +65,7 @@ export function AdminList<T extends object>({
   filtersLabel,
   storageKey,
   noun,
+  nounOne,
   getRowLabel,
   getRowId,
   emptyTitle,
@@ -72,7 +85,7 @@ export function AdminList<T extends object>({
           <FilterBar filters={filters} values={list.values} onChange={list.onFiltersChange} label={filtersLabel} />
         ) : null}
         {query.isPending || query.isError ? null : (
-          <TotalLabel total={total} noun={noun} data-testid={testId && `${testId}-total`} />
+          <TotalLabel total={total} noun={countNoun(total, nounOne, noun)} data-testid={testId && `${testId}-total`} />
         )}
         {empty ? (
           <EmptyState title={filtered ? emptyFilteredTitle : emptyTitle} action={filtered ? null : emptyAction} />

@@ -17,7 +17,11 @@ export function PageHeader({ title, subtitle, actions, above }: PageHeaderProps)
       <Stack gap={4} maw={820}>
         {above}
         <Title order={1}>{title}</Title>
-        {subtitle ? <Text c="gray.7">{subtitle}</Text> : null}
+        {subtitle ? (
+          <Text c="gray.7" component="div">
+            {subtitle}
+          </Text>
+        ) : null}
       </Stack>
       {actions ? <Group gap="sm">{actions}</Group> : null}
     </Group>

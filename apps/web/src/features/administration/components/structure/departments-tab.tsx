@@ -132,6 +132,7 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
         filtersLabel={t('departments.filtersLabel')}
         storageKey="administration-departments"
         noun={t('departments.noun')}
+        nounOne={t('departments.nounOne')}
         getRowLabel={(row) => t('departments.rowLabel', { name: row.name })}
         emptyTitle={t('departments.empty')}
         emptyFilteredTitle={t('emptyFiltered')}

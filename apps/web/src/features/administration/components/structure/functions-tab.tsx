@@ -165,6 +165,7 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
         filtersLabel={t('functions.filtersLabel')}
         storageKey="administration-functions"
         noun={t('functions.noun')}
+        nounOne={t('functions.nounOne')}
         getRowLabel={(row) => t('functions.rowLabel', { name: row.name })}
         emptyTitle={t('functions.empty')}
         emptyFilteredTitle={t('emptyFiltered')}

@@ -1,8 +1,8 @@
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@ghiseu/domain';
-import { Badge } from '@mantine/core';
+import { SoftBadge } from './soft-badge';
 
 const COLORS: Partial<Record<ApplicationStatus, string>> = {
-  DRAFT: 'gray.7',
+  DRAFT: 'gray.9',
   NEW: 'blue.8',
   REGISTERED: 'blue.8',
   PENDING: 'orange.9',
@@ -11,7 +11,7 @@ const COLORS: Partial<Record<ApplicationStatus, string>> = {
   RESOLVED: 'green.9',
   SIGNED: 'green.9',
   SEALED: 'green.9',
-  CLOSED: 'gray.8',
+  CLOSED: 'gray.9',
   REJECTED: 'red.9',
   ERROR: 'red.9',
 };
@@ -19,8 +19,8 @@ const COLORS: Partial<Record<ApplicationStatus, string>> = {
 /** The status of an application with its Romanian label (spec §4). */
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
   return (
-    <Badge variant="filled" color={COLORS[status] ?? 'navy.7'} data-testid="application-status">
+    <SoftBadge color={COLORS[status] ?? 'navy.7'} data-testid="application-status">
       {APPLICATION_STATUS_LABELS[status] ?? status}
-    </Badge>
+    </SoftBadge>
   );
 }

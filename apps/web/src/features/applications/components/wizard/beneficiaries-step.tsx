@@ -1,5 +1,5 @@
 import { type ApplicationBeneficiary, ZApplicationBeneficiaryCreateRequest } from '@ghiseu/domain';
-import { ActionIcon, Badge, Button, Fieldset, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { EmptyState } from '../../../../components/feedback/empty-state';
 import { showToast } from '../../../../components/feedback/toast';
 import { addBeneficiary, removeBeneficiary } from '../../api/applications';
 import { fieldErrorsOf, showError } from '../../errors';
+import { SoftBadge } from '../shared/soft-badge';
 import { focusFieldPath } from '../form-renderer/focus';
 import { type FormErrors, errorsByPath, fieldDomId } from '../form-renderer/form-values';
 
@@ -134,9 +135,9 @@ export function BeneficiariesStep({ applicationId, beneficiaries, error, onChang
                     {beneficiary.unique_registration_code ?? beneficiary.personal_numeric_code ?? ''}
                   </Text>
                   {beneficiary.anaf_status !== 'not_applicable' ? (
-                    <Badge mt={4} variant="filled" color={ANAF_COLORS[beneficiary.anaf_status]} data-testid="anaf-status">
+                    <SoftBadge mt={4} color={ANAF_COLORS[beneficiary.anaf_status]} data-testid="anaf-status">
                       {t(`wizard.beneficiaries.anaf.${beneficiary.anaf_status}`)}
-                    </Badge>
+                    </SoftBadge>
                   ) : null}
                 </div>
                 <ActionIcon

@@ -8,7 +8,6 @@ import {
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Fieldset,
   Group,
@@ -29,6 +28,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { useSettings } from '../../../../lib/settings';
 import { addRealEstate, removeRealEstate, searchParcels, useCounties, useCountyUats } from '../../api/applications';
 import { fieldErrorsOf, showError } from '../../errors';
+import { SoftBadge } from '../shared/soft-badge';
 import { focusFieldPath } from '../form-renderer/focus';
 import { type FormErrors, fieldDomId, REQUIRED_FIELDS_TEXT } from '../form-renderer/form-values';
 
@@ -173,9 +173,9 @@ export function RealEstatesStep({ applicationId, realEstates, error, onChanged }
                     {realEstate.address ? ` · ${realEstate.address}` : ''}
                   </Text>
                   <Group gap={6} mt={4}>
-                    <Badge variant="light" color={realEstate.found_in_registry ? 'green.9' : 'gray.7'}>
+                    <SoftBadge color={realEstate.found_in_registry ? 'green.9' : 'gray.9'}>
                       {realEstate.found_in_registry ? t('wizard.realEstates.inRegistry') : t('wizard.realEstates.notInRegistry')}
-                    </Badge>
+                    </SoftBadge>
                   </Group>
                   {realEstate.area_mismatch ? (
                     <Text size="sm" c="orange.9" mt={4} data-testid="area-mismatch">

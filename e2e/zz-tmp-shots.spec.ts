@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ baseURL: 'http://localhost:8585', viewport: { width: 1366, height: 900 } });
+test('shots', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/auth/signin');
+  await page.getByTestId('login-email').fill('citizen@demo.ghiseu.ro');
+  await page.getByTestId('login-password').fill('Ghiseu!2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/apps-shots/home.png', fullPage: true });
+  await page.goto('/application/new');
+  await expect(page.getByTestId('type-tiles')).toBeVisible();
+  await page.screenshot({ path: '/tmp/apps-shots/types.png', fullPage: true });
+  await page.getByRole('button', { name: 'Alege: Autorizație de construire' }).click();
+  await expect(page).toHaveURL(/new\/\d+/);
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: '/tmp/apps-shots/form-ac.png', fullPage: true });
+  await page.getByRole('button', { name: 'Continuă' }).click();
+  await page.getByRole('button', { name: 'Continuă' }).click().catch(() => {});
+  const id = page.url().split('/').pop();
+  await page.goto(`/application/${id}/edit`);
+  await page.waitForTimeout(1500);
+  await page.getByText('Imobile', { exact: true }).first().click().catch(() => {});
+  await page.goto('/applications');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/apps-shots/list.png', fullPage: true });
+  await page.goto(`/application/${id}`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/apps-shots/details-draft.png', fullPage: true });
+});
