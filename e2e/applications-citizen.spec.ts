@@ -136,4 +136,10 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   await page.getByTestId('tab-documents').click();
   await expect(page.getByTestId('documents-table')).toContainText('plan_situatie.pdf');
   await expect(stepHeading(page, 'Cererea')).toBeVisible();
+
+  // Back in the list: the entry number and the beneficiaries.
+  await page.goto('/applications');
+  const link = page.getByTestId(`application-link-${id}`);
+  await expect(link).not.toHaveText('Ciornă');
+  await expect(page.getByRole('row', { name: /Construct Mureș SRL/ })).toBeVisible();
 });

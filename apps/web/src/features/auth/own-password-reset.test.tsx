@@ -5,6 +5,9 @@ import { ApiError } from '../../lib/api-client';
 import { loadAllTexts } from '../../lib/testing/render-app';
 import { resetOwnPassword } from './own-password-reset';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const mocks = vi.hoisted(() => ({ request: vi.fn(), handle: vi.fn() }));
 vi.mock('./api/passwords', () => ({ requestOwnPasswordReset: mocks.request }));
 vi.mock('../../lib/api-client', async (original) => ({
@@ -18,7 +21,7 @@ beforeEach(() => {
   mocks.handle.mockReset();
 });
 
-describe("the user panel's password reset", () => {
+describe("the user panel's password reset", { timeout: UI_TEST_TIMEOUT }, () => {
   it('asks the server for a reset link, then shows a success alert', async () => {
     mocks.request.mockResolvedValue(undefined);
     const { user } = renderWithProviders(<div />);

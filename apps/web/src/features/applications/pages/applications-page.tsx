@@ -100,7 +100,7 @@ export function ApplicationsPage() {
         id: 'identification_number',
         header: t('list.columns.number'),
         sortable: true,
-        size: 170,
+        size: 150,
         hideable: false,
         cell: (row) => (
           <Anchor component={Link} to={applicationLink(row)} size="sm" data-testid={`application-link-${row.id}`}>
@@ -108,27 +108,27 @@ export function ApplicationsPage() {
           </Anchor>
         ),
       },
-      { id: 'application_type_name', header: t('list.columns.type'), size: 240, accessor: (row) => row.application_type_name },
+      { id: 'application_type_name', header: t('list.columns.type'), size: 200, accessor: (row) => row.application_type_name },
       {
         id: 'status',
         header: t('list.columns.status'),
-        size: 150,
+        size: 130,
         sortable: true,
         cell: (row) => <StatusBadge status={row.status} />,
       },
       {
         id: 'beneficiaries',
         header: t('list.columns.beneficiaries'),
-        size: 220,
+        size: 190,
         cell: (row) => (
           <ListCell
             items={
               row.beneficiaries_count > row.beneficiaries.length
                 ? [
-                    ...row.beneficiaries,
+                    ...row.beneficiaries.map((b) => b.display_name),
                     t('list.moreBeneficiaries', { count: row.beneficiaries_count - row.beneficiaries.length }),
                   ]
-                : row.beneficiaries
+                : row.beneficiaries.map((b) => b.display_name)
             }
             noun="beneficiari"
             nounOne="beneficiar"
@@ -138,20 +138,20 @@ export function ApplicationsPage() {
       {
         id: 'cadastral_numbers',
         header: t('list.columns.cadastral'),
-        size: 160,
+        size: 130,
         cell: (row) => <ListCell items={row.cadastral_numbers} noun="numere cadastrale" nounOne="număr cadastral" />,
       },
       {
         id: 'created_at',
         header: t('list.columns.created'),
-        size: 130,
+        size: 120,
         sortable: true,
         accessor: (row) => formatDate(row.created_at),
       },
       {
         id: 'application_date',
         header: t('list.columns.submitted'),
-        size: 130,
+        size: 120,
         sortable: true,
         accessor: (row) => formatDate(row.application_date),
       },

@@ -5,6 +5,9 @@ import { loadAllTexts } from '../../../lib/testing/render-app';
 import { renderPage } from '../testing';
 import { SignUpForm } from './sign-up-form';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const { registerMock } = vi.hoisted(() => ({ registerMock: vi.fn() }));
 vi.mock('../api/register', async () => {
   const { useMutation } = await import('@tanstack/react-query');
@@ -41,7 +44,7 @@ function setup(accountType: 'personal' | 'professional' = 'personal') {
   return { ...rendered, onRegistered, fill, submit };
 }
 
-describe('sign-up form', () => {
+describe('sign-up form', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows every required field and focuses the first one', async () => {
     const { submit } = setup();
     await submit();

@@ -5,6 +5,9 @@ import { loadAllTexts } from '../../../lib/testing/render-app';
 import { renderPage } from '../testing';
 import { ConfirmEmailPage } from './confirm-email-page';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const mocks = vi.hoisted(() => ({ confirmEmail: vi.fn(), resend: vi.fn() }));
 vi.mock('../api/confirm-email', async () => {
   const { useMutation } = await import('@tanstack/react-query');
@@ -24,7 +27,7 @@ beforeEach(() => {
 const location = () => screen.getByTestId('location').textContent;
 const state = () => JSON.parse(screen.getByTestId('location-state').textContent ?? 'null');
 
-describe('/auth/confirm-email with the key of the e-mailed link', () => {
+describe('/auth/confirm-email with the key of the e-mailed link', { timeout: UI_TEST_TIMEOUT }, () => {
   it('confirms once, then continues with SMS verification', async () => {
     mocks.confirmEmail.mockResolvedValue({
       isEmailConfirmed: true,
@@ -74,7 +77,7 @@ describe('/auth/confirm-email with the key of the e-mailed link', () => {
   });
 });
 
-describe('/auth/confirm-email without a key', () => {
+describe('/auth/confirm-email without a key', { timeout: UI_TEST_TIMEOUT }, () => {
   it('tells the signed-in-but-unconfirmed user to check the e-mail, and resends the link', async () => {
     mocks.resend.mockResolvedValue(undefined);
     const pendingLogin = { email: 'ana@example.ro', verificationToken: 'v', isEmailConfirmed: false, isPhoneConfirmed: false };

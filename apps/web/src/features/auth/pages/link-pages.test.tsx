@@ -10,6 +10,9 @@ import { SignInPage } from './sign-in-page';
 import { SignUpChoicePage } from './sign-up-choice-page';
 import { SignUpPersonalPage } from './sign-up-page';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const mocks = vi.hoisted(() => ({ google: vi.fn(), resend: vi.fn(), register: vi.fn() }));
 vi.mock('../api/google-sign-in', () => ({ googleSignIn: mocks.google }));
 vi.mock('../api/resend-confirmation', async () => {
@@ -29,7 +32,7 @@ beforeEach(() => {
 const location = () => screen.getByTestId('location').textContent;
 const state = () => JSON.parse(screen.getByTestId('location-state').textContent ?? 'null');
 
-describe('/auth/google (social sign-in callback)', () => {
+describe('/auth/google (social sign-in callback)', { timeout: UI_TEST_TIMEOUT }, () => {
   it('posts the query string and goes home when the phone is confirmed', async () => {
     mocks.google.mockResolvedValue({
       isEmailConfirmed: true,
@@ -73,7 +76,7 @@ describe('/auth/google (social sign-in callback)', () => {
   });
 });
 
-describe('/auth/invalid-link', () => {
+describe('/auth/invalid-link', { timeout: UI_TEST_TIMEOUT }, () => {
   it('offers sign-in and a new confirmation link', async () => {
     mocks.resend.mockResolvedValue(undefined);
     const { user } = renderPage('/auth/invalid-link', <InvalidLinkPage />);
@@ -105,7 +108,7 @@ describe('/auth/invalid-link', () => {
   });
 });
 
-describe('/auth/signin', () => {
+describe('/auth/signin', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows the message another account screen left for it', async () => {
     const { router } = renderPage('/auth/signin', <SignInPage />);
     await router.navigate('/auth/signin', { state: { notice: 'passwordSet' } });
@@ -115,7 +118,7 @@ describe('/auth/signin', () => {
   });
 });
 
-describe('sign-up pages', () => {
+describe('sign-up pages', { timeout: UI_TEST_TIMEOUT }, () => {
   it('/auth/signup offers the two kinds of account', () => {
     renderPage('/auth/signup', <SignUpChoicePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Creare cont' })).toBeInTheDocument();

@@ -7,6 +7,9 @@ import { ChangePasswordPage } from './change-password-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage, SetPasswordPage } from './reset-password-page';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const mocks = vi.hoisted(() => ({ recover: vi.fn(), reset: vi.fn(), change: vi.fn() }));
 vi.mock('../api/passwords', async () => {
   const { useMutation } = await import('@tanstack/react-query');
@@ -32,7 +35,7 @@ const failWith = (mock: ReturnType<typeof vi.fn>, error: ApiError) =>
     throw error;
   });
 
-describe('/auth/forgot-password', () => {
+describe('/auth/forgot-password', { timeout: UI_TEST_TIMEOUT }, () => {
   it('answers with the same neutral confirmation for any address', async () => {
     mocks.recover.mockResolvedValue(undefined);
     const { user } = renderPage('/auth/forgot-password', <ForgotPasswordPage />);
@@ -53,7 +56,7 @@ describe('/auth/forgot-password', () => {
   });
 });
 
-describe('/auth/reset-password and /auth/set-password', () => {
+describe('/auth/reset-password and /auth/set-password', { timeout: UI_TEST_TIMEOUT }, () => {
   async function submit(user: ReturnType<typeof renderPage>['user'], password: string, confirm = password) {
     await user.type(screen.getByTestId('new-password'), password);
     await user.type(screen.getByTestId('confirm-password'), confirm);
@@ -111,7 +114,7 @@ describe('/auth/reset-password and /auth/set-password', () => {
   });
 });
 
-describe('/auth/change-password', () => {
+describe('/auth/change-password', { timeout: UI_TEST_TIMEOUT }, () => {
   async function fill(user: ReturnType<typeof renderPage>['user'], old = 'Veche!2020', next = 'Parola!Noua1') {
     await user.type(screen.getByTestId('change-old-password'), old);
     await user.type(screen.getByTestId('new-password'), next);

@@ -6,6 +6,9 @@ import { loadAllTexts } from '../../../lib/testing/render-app';
 import { renderPage } from '../testing';
 import { VerifySmsPage } from './verify-sms-page';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const mocks = vi.hoisted(() => ({ send: vi.fn(), validate: vi.fn() }));
 vi.mock('../api/phone-verification', async () => {
   const { useMutation } = await import('@tanstack/react-query');
@@ -37,7 +40,7 @@ async function toCodeStep(signIn = vi.fn(async () => buildCurrentUser())) {
   return { ...rendered, signIn };
 }
 
-describe('/auth/verify-sms', () => {
+describe('/auth/verify-sms', { timeout: UI_TEST_TIMEOUT }, () => {
   it('refuses a landline before sending anything', async () => {
     const { user } = renderPage('/auth/verify-sms?token=ver-1', <VerifySmsPage />);
     await user.type(screen.getByLabelText(/^Telefon mobil/), '0265123456');

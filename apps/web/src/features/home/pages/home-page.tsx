@@ -41,7 +41,9 @@ const DOMAIN_ICONS: Record<Domain, ReactNode> = {
  * filtered by it.
  */
 export function HomePage() {
-  const { t } = useTranslation(['home', 'applications']);
+  const { t } = useTranslation('home');
+  // The counts' texts live with the applications feature; the greeting does not wait for them.
+  const { t: ta, ready: countsTextReady } = useTranslation('applications', { useSuspense: false });
   const { user } = useSession();
   const { can } = usePermissions();
   const types = usePublicApplicationTypes();
@@ -71,14 +73,14 @@ export function HomePage() {
                   {DOMAIN_ICONS[domain]}
                 </Text>
                 <Text fw={600}>{DOMAIN_LABELS[domain]}</Text>
-                {counts ? (
+                {counts && countsTextReady ? (
                   <Badge
                     variant="filled"
                     color={count > 0 ? 'navy.7' : 'gray.7'}
                     w="fit-content"
                     data-testid={`domain-count-${domain}`}
                   >
-                    {count > 0 ? t('applications:home.types', { count }) : t('applications:home.noTypes')}
+                    {count > 0 ? ta('home.types', { count }) : ta('home.noTypes')}
                   </Badge>
                 ) : null}
               </Stack>
@@ -92,7 +94,7 @@ export function HomePage() {
                     to={`/application/new?domain=${domain}`}
                     p="md"
                     h="100%"
-                    aria-label={`${DOMAIN_LABELS[domain]}: ${t('applications:home.types', { count })}`}
+                    aria-label={`${DOMAIN_LABELS[domain]}: ${ta('home.types', { count })}`}
                   >
                     {content}
                   </UnstyledButton>
@@ -103,9 +105,9 @@ export function HomePage() {
             );
           })}
         </SimpleGrid>
-        {types.isError ? (
+        {types.isError && countsTextReady ? (
           <Text size="sm" c="gray.7" mt="sm" role="status">
-            {t('applications:home.countsFailed')}
+            {ta('home.countsFailed')}
           </Text>
         ) : null}
       </section>

@@ -5,6 +5,9 @@ import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { buildProfile, loadProfileTexts, renderPage } from '../testing';
 import { ProfilePage } from './profile-page';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const mocks = vi.hoisted(() => ({
   getProfile: vi.fn(),
   update: vi.fn(),
@@ -89,7 +92,7 @@ function setup(profile = buildProfile(), user = buildCurrentUser(), refreshUser 
   return { ...renderPage('/profile', <ProfilePage />, { user, refreshUser }), refreshUser };
 }
 
-describe('/profile', () => {
+describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows an error state with a retry when the profile cannot be loaded', async () => {
     mocks.getProfile.mockImplementation(async () => {
       throw new ApiError(500, 'INTERNAL_ERROR');

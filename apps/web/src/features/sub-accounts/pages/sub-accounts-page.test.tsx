@@ -9,6 +9,9 @@ import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
 import { SubAccountsPage } from './sub-accounts-page';
 
+/** Generous: these tests type and click a lot, and CI machines are shared. */
+const UI_TEST_TIMEOUT = 20_000;
+
 const mocks = vi.hoisted(() => ({ list: vi.fn(), create: vi.fn(), update: vi.fn() }));
 vi.mock('../api/sub-accounts', async () => {
   const { useMutation, useQuery, useQueryClient } = await import('@tanstack/react-query');
@@ -59,7 +62,7 @@ function setup() {
   return { user };
 }
 
-describe('/sub-accounts', () => {
+describe('/sub-accounts', { timeout: UI_TEST_TIMEOUT }, () => {
   it('lists the sub-accounts with the total, sorted newest first', async () => {
     mocks.list.mockResolvedValue({
       data: [account(), account({ id: 22, email: 'dan@example.ro', first_name: 'Dan', status: 'pending' })],

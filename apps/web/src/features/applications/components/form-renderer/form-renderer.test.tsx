@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../components/test-utils';
 import { i18n } from '../../../../lib/i18n';
 import { loadApplicationTexts } from '../../test-support';
-import { FormRenderer } from './form-renderer';
+import { FormRenderer, withoutEmptySections } from './form-renderer';
 import { type FormErrors, type FormValues, validateAnswers, withComputedValues } from './form-values';
 
 vi.mock('../../api/applications', () => ({
@@ -103,6 +103,15 @@ describe('FormRenderer', () => {
   it('shows errors by path', () => {
     renderHarness({ scop: FORM_MESSAGES.requiredFields });
     expect(screen.getByText(FORM_MESSAGES.requiredFields)).toBeTruthy();
+  });
+});
+
+describe('read-only view', () => {
+  it('drops the markers, attachments and the sections they leave empty', () => {
+    const kept = withoutEmptySections(definition).map((field) => field.key);
+    expect(kept).toContain('titlu');
+    expect(kept).not.toContain('beneficiari');
+    expect(kept).not.toContain('plan');
   });
 });
 

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../../components/inputs/date-input';
@@ -47,6 +47,18 @@ export interface FormRendererProps {
 
 const SPAN: Record<string, number> = { full: 12, half: 6, third: 4 };
 
+/** Types a read-only form does not show: their records are listed by the page itself. */
+const HIDDEN_WHEN_READ_ONLY: readonly FormField['type'][] = ['real_estate_target', 'beneficiaries', 'attachments'];
+
+/** Drops the section titles left without any field to show (read-only view). */
+export function withoutEmptySections(fields: readonly FormField[]): FormField[] {
+  const kept = fields.filter((field) => !HIDDEN_WHEN_READ_ONLY.includes(field.type));
+  return kept.filter(
+    (field, index) =>
+      field.type !== 'section_title' || (kept[index + 1] !== undefined && kept[index + 1].type !== 'section_title'),
+  );
+}
+
 /**
  * Renders a form definition (every field type of the domain contract), honouring `visibleWhen`,
  * computing computed fields live and showing errors by value path. The component is controlled:
@@ -63,7 +75,8 @@ export function FormRenderer({
   onlyTypes,
 }: FormRendererProps) {
   const set = (key: string, value: unknown) => onChange?.(withComputedValues(fields, { ...values, [key]: value }));
-  const shown = visibleFields(fields, values).filter((field) => !onlyTypes || onlyTypes.includes(field.type));
+  const visible = visibleFields(fields, values).filter((field) => !onlyTypes || onlyTypes.includes(field.type));
+  const shown = readOnly ? withoutEmptySections(visible) : visible;
   return (
     <Grid gap="md" data-testid="form-renderer">
       {shown.map((field) => {
@@ -109,7 +122,8 @@ function FieldView({ field, path, value, scope, onValue, errors, readOnly, attac
   const id = fieldDomId(path);
   const error = errors[path];
   const description = 'description' in field ? field.description : undefined;
-  const required = 'required' in field ? field.required : false;
+  // Read-only answers are not asked for: no required marks.
+  const required = !readOnly && 'required' in field ? field.required : false;
   const common = { id, label: field.label, description, error, required, readOnly };
 
   switch (field.type) {
@@ -233,8 +247,10 @@ function FieldView({ field, path, value, scope, onValue, errors, readOnly, attac
       );
     case 'real_estate_target':
     case 'beneficiaries':
+      // Read-only pages list the records themselves; the note only guides the filling.
+      if (readOnly) return null;
       return (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title={field.label} id={id}>
+        <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title={field.label} id={id} tabIndex={-1}>
           {t(field.type === 'beneficiaries' ? 'form.beneficiariesNote' : 'form.realEstatesNote')}
           {error ? (
             <Text c="red.8" size="sm" mt={4} role="alert">
@@ -245,10 +261,19 @@ function FieldView({ field, path, value, scope, onValue, errors, readOnly, attac
       );
     case 'attachments':
       if (attachments === 'render' && renderAttachments) return <div id={id}>{renderAttachments(field)}</div>;
+      if (readOnly) return null;
       return (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title={field.label} id={id}>
-          {t('form.attachmentsNote', { type: field.documentType })}
-        </Alert>
+        <Group gap="xs" wrap="nowrap" id={id} tabIndex={-1} align="flex-start">
+          <IconPaperclip size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">
+            <Text span fw={600} size="sm">
+              {field.label}
+              {required ? ' *' : ''}
+            </Text>
+            {' – '}
+            {t('form.attachmentsNote', { type: field.documentType })}
+          </Text>
+        </Group>
       );
     case 'repeatable_group':
       return (
