@@ -191,12 +191,20 @@ export async function verifyPhoneInUi(page: Page, phone: string): Promise<void> 
   await expect(page.getByTestId('home-greeting')).toBeVisible();
 }
 
-/** Picks `option` in the SelectField inside `container` (test id), searching for `search` first. */
+/**
+ * Picks `option` in the SelectField inside `container` (test id), searching for `search` first.
+ * Retries when the dropdown closed meanwhile (a date picker closing on the same click, a slow
+ * page of options).
+ */
 export async function pickOption(page: Page, container: string, search: string, option: RegExp | string): Promise<void> {
   const field = page.getByTestId(container);
-  await field.getByRole('button').first().click();
-  await page.getByRole('textbox', { name: /^Căutați în/ }).fill(search);
-  await page.getByRole('option', { name: option }).first().click();
+  const searchBox = page.getByRole('textbox', { name: /^Căutați în/ });
+  await expect(async () => {
+    if (!(await searchBox.isVisible())) await field.getByRole('button').first().click();
+    await searchBox.fill(search, { timeout: 2000 });
+    await page.getByRole('option', { name: option }).first().click({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(field.getByRole('button').first()).toHaveText(option);
 }
 
 /**

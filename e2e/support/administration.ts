@@ -142,10 +142,16 @@ export async function chooseOption(page: Page, inputId: string, option: string |
  * reads as low contrast, so scans after an action start without them.
  */
 export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.mantine-Notification-root');
   const close = page.getByRole('button', { name: 'Închide notificarea' });
-  for (let i = await close.count(); i > 0; i--) await close.first().click();
-  await expect(close).toHaveCount(0);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  for (let i = await close.count(); i > 0; i--) {
+    // A toast may close by itself while we reach for it: then there is nothing left to do.
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+  }
+  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
 }
 
 /** WCAG 2.1 AA scan of the current page, after the toasts are gone; expects no violations. */
