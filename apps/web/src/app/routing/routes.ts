@@ -122,7 +122,7 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     'applications',
     ['applicationsRead'],
     {},
-    lazyPage(() => import('../../features/applications/pages/applications-page'), 'ApplicationsPage'),
+    lazyPage(() => import('../../features/applications/pages/applications-route'), 'ApplicationsRoutePage'),
   ),
   signedIn(
     '/application/new/:appId?',

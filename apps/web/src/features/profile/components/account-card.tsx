@@ -136,7 +136,8 @@ export function AccountCard({ profile, record }: AccountCardProps) {
               <Button
                 size="xs"
                 variant="subtle"
-                color="red.9"
+                color="red"
+                c="red.9"
                 leftSection={<IconTrash size={14} aria-hidden />}
                 onClick={onRemovePhoto}
               >
