@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // jsdom + Mantine on two busy cores: allow slow renders (findBy waits up to 5 s, see setup.ts).
+    testTimeout: 20_000,
   },
 });

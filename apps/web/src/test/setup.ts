@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor give up after 1 s by default; on a busy two-core CI machine a lazy Mantine
+// component can take longer to appear. Five seconds keeps the tests meaningful and stable.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Mantine components query them.
 if (!window.matchMedia) {
