@@ -94,8 +94,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // Health checks of a load balancer must never be throttled.
-    allowList: (request) => request.url === '/api/health' || request.url === '/api/ready',
+    // The limit guards the API; the web app's static files (one page load is ~60 of them) and
+    // the load balancer's health checks are never throttled.
+    allowList: (request) => !request.url.startsWith('/api/') || request.url === '/api/health' || request.url === '/api/ready',
   });
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_RULES.default.maxBytes, files: 1, fields: 10, parts: 12 },

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCurrentUser } from '../../lib/testing/fixtures';
 import { fakeSession, loadAllTexts, renderRoute } from '../../lib/testing/render-app';
+import * as passwords from '../../features/auth/api/passwords';
 
 beforeAll(loadAllTexts);
 
@@ -32,12 +33,15 @@ describe('user panel', () => {
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 
-  it('warns before a password reset, then explains when it becomes available', async () => {
+  it('warns before a password reset, sends the reset e-mail, then confirms it', async () => {
+    const request = vi.spyOn(passwords, 'requestOwnPasswordReset').mockResolvedValue();
     const { user } = renderRoute('/home', fakeSession({ user: staffUser() }));
     await user.click(await screen.findByTestId('user-menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Resetare parolă' }));
+    expect(request).not.toHaveBeenCalled();
     await user.click(await screen.findByRole('button', { name: 'Da' }));
-    expect(await screen.findByText(/va fi disponibilă odată cu modulul de conturi/)).toBeInTheDocument();
+    expect(await screen.findByText(/V-am trimis pe e-mail un link/)).toBeInTheDocument();
+    expect(request).toHaveBeenCalledOnce();
   });
 
   it('shows the bell without the unread dot until notifications are fed', async () => {

@@ -171,10 +171,11 @@ describe('7. token-verification guard', () => {
 
 describe('8. profile gate', () => {
   const auth = route({ auth: true });
-  it('keeps a user with an incomplete profile on home', () => {
+  it('keeps a user with an incomplete profile on home and the profile page that completes it', () => {
     const user = signedIn({ profile_completed: false });
     expect(profileGate(user, auth, at('/home'))).toBeNull();
-    expect(profileGate(user, auth, at('/profile'))).toBe('/');
+    // ADR 0011: without /profile an incomplete profile could never be completed.
+    expect(profileGate(user, auth, at('/profile'))).toBeNull();
     expect(profileGate(user, auth, at('/applications'))).toBe('/');
   });
   it('lets a user whose profile needs an update see home and profile only', () => {

@@ -55,8 +55,10 @@ export const authenticationGuard: Guard = ({ user }, route, location) => {
 export const publicOnlyGuard: Guard = ({ user }, route) => (route.publicOnly && user ? ROOT_PATH : null);
 
 /** 3. E-mail verification: needs a successful sign-in; an already confirmed e-mail goes to /. */
-export const emailVerificationGuard: Guard = ({ user, pendingLogin }, route) => {
+export const emailVerificationGuard: Guard = ({ user, pendingLogin }, route, location) => {
   if (!route.emailVerification) return null;
+  // The link of the confirmation e-mail: the key proves the mailbox, the page confirms it.
+  if (query(location).get('confirmationKey')) return null;
   if (user) return user.is_email_confirmed ? ROOT_PATH : null;
   if (!pendingLogin) return SIGN_IN_PATH;
   return pendingLogin.isEmailConfirmed ? ROOT_PATH : null;
@@ -102,7 +104,7 @@ export const tokenVerificationGuard: Guard = (session, route, location) => {
 export const profileGate: Guard = ({ user }, route, location) => {
   if (!route.auth || !user) return null;
   const path = trimSlash(location.pathname);
-  if (!user.profile_completed) return path === HOME_PATH ? null : ROOT_PATH;
+  if (!user.profile_completed) return path === HOME_PATH || path === PROFILE_PATH ? null : ROOT_PATH;
   if (user.profile_needs_update) return path === HOME_PATH || path === PROFILE_PATH ? null : ROOT_PATH;
   return null;
 };

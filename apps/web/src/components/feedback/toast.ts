@@ -31,6 +31,8 @@ export function showToast(type: ToastType, message: string, title?: string): str
     role: type === 'error' ? 'alert' : 'status',
     className: `toast toast-${type}`,
     closeButtonProps: { 'aria-label': 'Închide notificarea' },
+    // Mantine draws the message in gray.6 (3.3:1 on white); the body colour passes AA.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
   });
 }
 
