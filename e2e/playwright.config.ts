@@ -11,6 +11,13 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets two suites run side by side on one machine.
 const port = Number(process.env.E2E_PORT ?? 8080);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+/** The local OpenID Connect provider standing in for Google (started by global-setup.ts). */
+export const OIDC = {
+  port: Number(process.env.E2E_OIDC_PORT ?? port + 1000),
+  clientId: 'ghiseu-e2e',
+  clientSecret: 'ghiseu-e2e-secret',
+  redirectUri: `http://localhost:${port}/auth/google`,
+};
 
 // The config is evaluated by the runner and by each worker: create the data folder once and
 // hand it down through the environment.
@@ -20,6 +27,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: './test-results',
+  globalSetup: './global-setup.ts',
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -70,6 +78,10 @@ export default defineConfig({
           DATA_DIR: process.env.E2E_DATA_DIR,
           SEED_DEMO: 'true',
           DEV_OUTBOX: 'true',
+          GOOGLE_ISSUER: `http://127.0.0.1:${OIDC.port}`,
+          GOOGLE_CLIENT_ID: OIDC.clientId,
+          GOOGLE_CLIENT_SECRET: OIDC.clientSecret,
+          GOOGLE_REDIRECT_URI: OIDC.redirectUri,
         },
       },
 });

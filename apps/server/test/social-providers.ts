@@ -15,7 +15,7 @@ export interface OidcAccount {
  * Its interaction step signs in `account` and grants the requested scopes without a form, so
  * tests can walk the whole authorization-code flow over HTTP.
  */
-export async function startOidcProvider(options: { clientId: string; clientSecret: string; redirectUri: string }) {
+export async function startOidcProvider(options: { clientId: string; clientSecret: string; redirectUri: string; port?: number }) {
   const state: { account: OidcAccount } = { account: { sub: 'google-user-1', email: 'social@example.ro', email_verified: true } };
   let provider: Provider | undefined;
   const server = http.createServer(async (req, res) => {
@@ -47,7 +47,7 @@ export async function startOidcProvider(options: { clientId: string; clientSecre
       res.end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider = new Provider(issuer, {
     clients: [
