@@ -46,7 +46,9 @@ describe('departments', () => {
     expect((await call(t, 'GET', `/api/departments?status[eq]=inactive`, DEMO.admin)).json().data).toHaveLength(1);
 
     expect((await call(t, 'DELETE', `/api/departments/${created.id}`, DEMO.admin)).statusCode).toBe(204);
-    const actions = (await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityType, 'department'))).map((a) => a.action);
+    const actions = (
+      await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityType, 'department')).orderBy(auditLog.id)
+    ).map((a) => a.action);
     expect(actions).toEqual(['department.create', 'department.update', 'department.delete']);
   });
 

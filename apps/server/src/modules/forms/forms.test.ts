@@ -70,6 +70,7 @@ describe('forms: drafts', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entityType, 'form'), eq(auditLog.entityId, String(form.id))))
+        .orderBy(auditLog.id)
     ).map((a) => a.action);
     expect(actions).toEqual(['form.create', 'form.update', 'form.update']);
   });
@@ -196,6 +197,7 @@ describe('forms: publication and versions', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entityType, 'form'), eq(auditLog.entityId, String(form.id))))
+        .orderBy(auditLog.id)
     ).map((a) => a.action);
     expect(actions).toEqual(['form.create', 'form.publish', 'form.update', 'form.publish']);
   });

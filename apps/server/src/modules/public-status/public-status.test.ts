@@ -646,7 +646,9 @@ describe('POST /qr/upload-files', () => {
     const entries = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'application.public_files'), eq(auditLog.entityId, String(application.id))));
+      .where(and(eq(auditLog.action, 'application.public_files'), eq(auditLog.entityId, String(application.id))))
+      // Without an order the database may return the two entries either way round.
+      .orderBy(auditLog.id);
     expect(entries.map((e) => e.after)).toEqual([{ public_file_ids: [application.planFileId] }, { public_file_ids: [] }]);
   });
 
