@@ -248,7 +248,8 @@ test('UATs, deactivation and deletion of a staff account', async ({ page, reques
   await expect(page.getByTestId('uat-editor')).not.toContainText('Reghin');
   await expect(page.getByRole('dialog', { name: 'UAT-uri alocate: Vasile Pop' })).toBeVisible();
   await page.getByTestId('uat-save').click();
-  await expect(page.getByText('UAT-urile lui Vasile Pop au fost salvate.')).toBeVisible();
+  // The toast of the first save may still be on screen (toasts last 5 s): check the newest.
+  await expect(page.getByText('UAT-urile lui Vasile Pop au fost salvate.').last()).toBeVisible();
 
   // Deactivation asks first, then the account shows as inactive and cannot get a reset link.
   await rowAction(page, table, staff.email, 'Dezactivează');
