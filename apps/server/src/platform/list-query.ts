@@ -207,6 +207,12 @@ export async function listPage<T>(
 
 export const ZPagination = z.object({ total: z.number().int(), skip: z.number().int(), limit: z.number().int() });
 
+/** Response schema of one record: `{ data: item }` (DESIGN.md §4). */
+export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+/** Response schema of a 204 answer. */
+export const noContent = { 204: z.null().describe('Fără conținut') };
+
 /** Response schema of a list of `item`. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), pagination: ZPagination.optional() });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerPermissionSource } from '../../platform/auth/permissions.js';
 import { actorOf, requirePermission, signedIn } from '../../platform/auth/guard.js';
-import { listResponse } from '../../platform/list-query.js';
+import { listResponse, dataResponse, noContent } from '../../platform/list-query.js';
 import {
   ZAdminOrganisation,
   ZAssignablePermission,
@@ -50,8 +50,7 @@ import * as staff from './staff-service.js';
 import * as structure from './structure-service.js';
 import { requestMeta } from '../../platform/request.js';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-const noContent = { 204: z.null().describe('Fără conținut') };
+const data = dataResponse;
 
 /**
  * Organisation administration (spec §3–§6): organisations, departments, functions,

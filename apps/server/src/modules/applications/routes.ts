@@ -18,15 +18,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
-import { listResponse } from '../../platform/list-query.js';
+import { listResponse, dataResponse, noContent } from '../../platform/list-query.js';
 import { requestMeta } from '../../platform/request.js';
 import { registerFileAccessRule } from '../files/service.js';
 import { mayReadAttachedFile } from './draft.js';
 import { attachFile, detachFile } from './files-service.js';
 import * as service from './service.js';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-const noContent = { 204: z.null().describe('Fără conținut') };
+const data = dataResponse;
 const ZFileParams = ZIdParams.extend({
   fileId: z.coerce.number().int().positive().describe('Identificatorul fișierului (file_id)'),
 });

@@ -14,14 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
-import { listResponse } from '../../platform/list-query.js';
+import { listResponse, dataResponse, noContent } from '../../platform/list-query.js';
 import { requestMeta } from '../../platform/request.js';
 import { createAnafClient, loadAnafConfig } from './anaf-client.js';
 import { anafRecheckJob } from './anaf-job.js';
 import * as service from './service.js';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-const noContent = { 204: z.null().describe('Fără conținut') };
+const data = dataResponse;
 const ZBeneficiaryParams = ZIdParams.extend({
   beneficiaryId: z.coerce.number().int().positive().describe('Identificatorul beneficiarului pe cerere'),
 });

@@ -12,11 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
-import { listResponse } from '../../platform/list-query.js';
+import { listResponse, dataResponse } from '../../platform/list-query.js';
 import { requestMeta } from '../../platform/request.js';
 import * as forms from './service.js';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const data = dataResponse;
 const tags = ['forms'];
 
 /**

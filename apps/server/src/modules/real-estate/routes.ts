@@ -10,10 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requirePermission, signedIn } from '../../platform/auth/guard.js';
+import { dataResponse } from '../../platform/list-query.js';
 import { requestMeta } from '../../platform/request.js';
 import * as service from './service.js';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const data = dataResponse;
 const ZRealEstateParams = ZIdParams.extend({
   realEstateId: z.coerce.number().int().positive().describe('Identificatorul imobilului pe cerere'),
 });
