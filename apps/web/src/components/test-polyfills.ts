@@ -34,3 +34,9 @@ if (!('IntersectionObserver' in globalThis)) {
   }
   (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = IntersectionObserverStub;
 }
+
+// Mantine's autosize text areas wait for `document.fonts`, which jsdom lacks.
+if (!('fonts' in document)) {
+  const fonts = { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() };
+  Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
+}

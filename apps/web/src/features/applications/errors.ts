@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../components/feedback/toast';
-import { type FormErrors, errorsByPath } from './components/form-renderer/form-values';
+import { type FormErrors, errorsByPath } from '../../components/form-renderer/form-values';
 
 /** The Romanian message of a failed call (catalogue of spec §8). */
 export function errorText(error: unknown): string {

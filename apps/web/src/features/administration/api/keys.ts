@@ -27,7 +27,6 @@ export const adminKeys = {
   enrollmentList: (params: string) => [ADMIN_ROOT, 'enrollments', 'list', params] as const,
   enrollmentRedirect: (id: number) => [ADMIN_ROOT, 'enrollments', 'redirect', id] as const,
   ownIdentity: () => [ADMIN_ROOT, 'enrollments', 'own-identity'] as const,
-  territory: (kind: string, parent: number | null) => [ADMIN_ROOT, 'territory', kind, parent] as const,
 };
 
 /** `?a=b` when there are parameters, '' otherwise. */

@@ -13,7 +13,7 @@ import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useDeleteOrganisation, useOrganisations } from '../api/organisations';
-import { useCounties } from '../api/territory';
+import { useCounties } from '../../../lib/territory';
 import { mayCreateOrganisations, mayWorkInOtherOrganisations, organisationAbilities } from '../client-abilities';
 import { DelegationBanner } from '../components/delegation/delegation-banner';
 import { useOrganisationSwitch } from '../components/delegation/use-organisation-switch';

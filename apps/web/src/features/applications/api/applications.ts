@@ -25,7 +25,6 @@ export const applicationKeys = {
   one: (id: number) => ['applications', 'one', id] as const,
   types: (domain?: string) => ['applications', 'types', domain ?? 'all'] as const,
   form: (typeId: number) => ['applications', 'type-form', typeId] as const,
-  territory: (kind: string, parent: number | null) => ['applications', 'territory', kind, parent] as const,
 };
 
 const withQuery = (path: string, params: string) => (params ? `${path}?${params}` : path);
@@ -203,30 +202,3 @@ export async function uploadFile(file: File, onProgress: (percent: number) => vo
   });
 }
 
-/** Territory look-ups for the address field and the real-estate UAT. */
-interface Place {
-  id: number;
-  name: string;
-  /** Counties only: the short code (MS, B…). */
-  code?: string;
-}
-const readPlaces = async (path: string, query: Record<string, number>, signal?: AbortSignal) =>
-  (await api.get<ListEnvelope<Place>>(path, { query: { limit: 500, ...query }, signal })).data;
-const placesQuery = (kind: string, path: string, parent: number | null, needsParent: boolean) => ({
-  queryKey: applicationKeys.territory(kind, parent),
-  queryFn: ({ signal }: { signal?: AbortSignal }) => readPlaces(path, parent === null ? {} : { parent_id: parent }, signal),
-  staleTime: 30 * 60_000,
-  enabled: !needsParent || parent !== null,
-});
-export const useCounties = () => useQuery(placesQuery('counties', '/counties', null, false));
-export const useLocalities = (countyId: number | null) => useQuery(placesQuery('localities', '/localities', countyId, true));
-export const useVillages = (localityId: number | null) => useQuery(placesQuery('villages', '/villages', localityId, true));
-export const useCountyUats = (countyId: number | null) =>
-  useQuery({
-    queryKey: applicationKeys.territory('uats', countyId),
-    queryFn: async ({ signal }) =>
-      (await api.get<ListEnvelope<Place>>('/territorial-units', { query: { limit: 500, county_id: countyId ?? 0 }, signal }))
-        .data,
-    staleTime: 30 * 60_000,
-    enabled: countyId !== null,
-  });

@@ -25,7 +25,7 @@ import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { getFileUrl, useAddComment, useApplication, useSendReview } from '../api/applications';
-import { FormRenderer } from '../components/form-renderer/form-renderer';
+import { FormRenderer } from '../../../components/form-renderer/form-renderer';
 import { PageHeader } from '../components/shared/page-header';
 import { StatusBadge } from '../components/shared/status-badge';
 import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/feedback/toast';
 import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-field';
 import { useAssignStaffUats, useUatAllocations } from '../../api/staff-accounts';
-import { useJurisdictionUats } from '../../api/territory';
+import { useJurisdictionUats } from '../../../../lib/territory';
 import { adminErrorText } from '../../errors';
 import { Notice } from '../shared/notice';
 

@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-field';
 import { Toggle } from '../../../../components/toggle/toggle';
-import { useCounties, useCountyUats, useUatLocalities } from '../../api/territory';
+import { useCounties, useCountyUats, useUatLocalities } from '../../../../lib/territory';
 import type { OrganisationFormValues } from './organisation-form-model';
 
 export interface OrganisationFieldsProps {

@@ -8,8 +8,8 @@ import { showToast } from '../../../../components/feedback/toast';
 import { addBeneficiary, removeBeneficiary } from '../../api/applications';
 import { fieldErrorsOf, showError } from '../../errors';
 import { SoftBadge } from '../shared/soft-badge';
-import { focusFieldPath } from '../form-renderer/focus';
-import { type FormErrors, errorsByPath, fieldDomId } from '../form-renderer/form-values';
+import { focusFieldPath } from '../../../../components/form-renderer/focus';
+import { type FormErrors, errorsByPath, fieldDomId } from '../../../../components/form-renderer/form-values';
 
 interface Draft {
   person_type: 'individual' | 'legal';

@@ -26,11 +26,12 @@ import { EmptyState } from '../../../../components/feedback/empty-state';
 import { showToast } from '../../../../components/feedback/toast';
 import { ApiError } from '../../../../lib/api-client';
 import { useSettings } from '../../../../lib/settings';
-import { addRealEstate, removeRealEstate, searchParcels, useCounties, useCountyUats } from '../../api/applications';
+import { useCounties, useCountyUats } from '../../../../lib/territory';
+import { addRealEstate, removeRealEstate, searchParcels } from '../../api/applications';
 import { fieldErrorsOf, showError } from '../../errors';
 import { SoftBadge } from '../shared/soft-badge';
-import { focusFieldPath } from '../form-renderer/focus';
-import { type FormErrors, fieldDomId, REQUIRED_FIELDS_TEXT } from '../form-renderer/form-values';
+import { focusFieldPath } from '../../../../components/form-renderer/focus';
+import { type FormErrors, fieldDomId, REQUIRED_FIELDS_TEXT } from '../../../../components/form-renderer/form-values';
 
 export interface RealEstatesStepProps {
   applicationId: number;

@@ -1,8 +1,8 @@
 import type { Application, FormField } from '@ghiseu/domain';
 import { Alert, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormRenderer } from '../form-renderer/form-renderer';
-import type { FormValues } from '../form-renderer/form-values';
+import { FormRenderer } from '../../../../components/form-renderer/form-renderer';
+import type { FormValues } from '../../../../components/form-renderer/form-values';
 
 /** One problem the server found at submission, with the label of its field. */
 export interface SubmitProblem {

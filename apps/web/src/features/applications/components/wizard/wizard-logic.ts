@@ -6,7 +6,7 @@ import {
   isFieldVisible,
   ZFormDefinitionShape,
 } from '@ghiseu/domain';
-import { type FormErrors, type FormValues, validateAnswers } from '../form-renderer/form-values';
+import { type FormErrors, type FormValues, validateAnswers } from '../../../../components/form-renderer/form-values';
 
 /** The wizard's steps, in order (spec §4 wizard; the form's markers and attachments get their own steps). */
 export const WIZARD_STEPS = ['type', 'form', 'beneficiaries', 'realEstates', 'attachments', 'tax', 'signing', 'review'] as const;

@@ -1,7 +1,7 @@
 import type { AddressValue } from '@ghiseu/domain';
 import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCounties, useLocalities, useVillages } from '../../api/applications';
+import { useCounties, useCountyLocalities, useUatLocalities } from '../../lib/territory';
 import { fieldDomId, type FormErrors } from './form-values';
 
 export interface AddressInputProps {
@@ -19,19 +19,19 @@ const toOptions = (items: { id: number; name: string }[] | undefined) =>
 
 /** County → locality → village selects (SIRUTA ids) and the street lines; a parent change clears its children. */
 export function AddressInput({ path, label, required, value = {}, onChange, errors, readOnly }: AddressInputProps) {
-  const { t } = useTranslation('applications');
+  const { t } = useTranslation('form-renderer');
   const counties = useCounties();
-  const localities = useLocalities(value.county_id ?? null);
-  const villages = useVillages(value.locality_id ?? null);
+  const localities = useCountyLocalities(value.county_id ?? null);
+  const villages = useUatLocalities(value.locality_id ?? null);
   const set = (patch: Partial<AddressValue>) => onChange({ ...value, ...patch });
   const err = (part: string) => errors[`${path}.${part}`] ?? (part === 'county_id' ? errors[path] : undefined);
-  const failed = t('form.optionsFailed');
+  const failed = t('optionsFailed');
   return (
     <Fieldset legend={label} id={fieldDomId(path)} variant="unstyled">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select
           id={fieldDomId(`${path}.county_id`)}
-          label={t('form.address.county')}
+          label={t('address.county')}
           required={required}
           data={toOptions(counties.data)}
           searchable
@@ -42,7 +42,7 @@ export function AddressInput({ path, label, required, value = {}, onChange, erro
         />
         <Select
           id={fieldDomId(`${path}.locality_id`)}
-          label={t('form.address.locality')}
+          label={t('address.locality')}
           required={required}
           data={toOptions(localities.data)}
           searchable
@@ -54,7 +54,7 @@ export function AddressInput({ path, label, required, value = {}, onChange, erro
         />
         <Select
           id={fieldDomId(`${path}.village_id`)}
-          label={t('form.address.village')}
+          label={t('address.village')}
           data={toOptions(villages.data)}
           searchable
           clearable
@@ -66,7 +66,7 @@ export function AddressInput({ path, label, required, value = {}, onChange, erro
         />
         <TextInput
           id={fieldDomId(`${path}.street`)}
-          label={t('form.address.street')}
+          label={t('address.street')}
           required={required}
           value={value.street ?? ''}
           onChange={(e) => set({ street: e.currentTarget.value })}
@@ -76,7 +76,7 @@ export function AddressInput({ path, label, required, value = {}, onChange, erro
         />
         <TextInput
           id={fieldDomId(`${path}.number`)}
-          label={t('form.address.number')}
+          label={t('address.number')}
           required={required}
           value={value.number ?? ''}
           onChange={(e) => set({ number: e.currentTarget.value })}
@@ -86,7 +86,7 @@ export function AddressInput({ path, label, required, value = {}, onChange, erro
         />
         <TextInput
           id={fieldDomId(`${path}.postal_code`)}
-          label={t('form.address.postalCode')}
+          label={t('address.postalCode')}
           inputMode="numeric"
           value={value.postal_code ?? ''}
           onChange={(e) => set({ postal_code: e.currentTarget.value.replace(/\D/g, '').slice(0, 6) })}

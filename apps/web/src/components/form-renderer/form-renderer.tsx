@@ -18,7 +18,7 @@ import {
 import { IconInfoCircle, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../../../components/inputs/date-input';
+import { DateInput } from '../inputs/date-input';
 import { AddressInput } from './address-input';
 import { fieldDomId, type FormErrors, type FormValues, visibleFields, withComputedValues } from './form-values';
 
@@ -118,7 +118,7 @@ const asText = (value: unknown) => (typeof value === 'string' || typeof value ==
 const asNumber = (value: unknown): number | string => (typeof value === 'number' ? value : '');
 
 function FieldView({ field, path, value, scope, onValue, errors, readOnly, attachments, renderAttachments }: FieldViewProps) {
-  const { t } = useTranslation('applications');
+  const { t } = useTranslation('form-renderer');
   const id = fieldDomId(path);
   const error = errors[path];
   const description = 'description' in field ? field.description : undefined;
@@ -238,7 +238,7 @@ function FieldView({ field, path, value, scope, onValue, errors, readOnly, attac
         <TextInput
           id={id}
           label={field.label}
-          description={description ?? t('form.computedHint')}
+          description={description ?? t('computedHint')}
           readOnly
           value={typeof value === 'number' ? `${value.toLocaleString('ro-RO')}${field.unit ? ` ${field.unit}` : ''}` : '—'}
           aria-live="polite"
@@ -251,7 +251,7 @@ function FieldView({ field, path, value, scope, onValue, errors, readOnly, attac
       if (readOnly) return null;
       return (
         <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title={field.label} id={id} tabIndex={-1}>
-          {t(field.type === 'beneficiaries' ? 'form.beneficiariesNote' : 'form.realEstatesNote')}
+          {t(field.type === 'beneficiaries' ? 'beneficiariesNote' : 'realEstatesNote')}
           {error ? (
             <Text c="red.8" size="sm" mt={4} role="alert">
               {error}
@@ -271,7 +271,7 @@ function FieldView({ field, path, value, scope, onValue, errors, readOnly, attac
               {required ? ' *' : ''}
             </Text>
             {' – '}
-            {t('form.attachmentsNote', { type: field.documentType })}
+            {t('attachmentsNote', { type: field.documentType })}
           </Text>
         </Group>
       );
@@ -301,9 +301,9 @@ function RepeatableGroup({
   errors,
   readOnly,
 }: Omit<FieldViewProps, 'attachments' | 'field'> & { field: Extract<FormField, { type: 'repeatable_group' }> }) {
-  const { t } = useTranslation('applications');
+  const { t } = useTranslation('form-renderer');
   const items = Array.isArray(value) ? (value as FormValues[]) : [];
-  const itemLabel = field.itemLabel ?? t('form.item');
+  const itemLabel = field.itemLabel ?? t('item');
   const setItem = (index: number, key: string, next: unknown) =>
     onValue(items.map((item, i) => (i === index ? { ...item, [key]: next } : item)));
   return (
@@ -312,7 +312,7 @@ function RepeatableGroup({
         {field.description ? <Text size="sm">{field.description}</Text> : null}
         {items.length === 0 ? (
           <Text size="sm" c="gray.7">
-            {t('form.noItems')}
+            {t('noItems')}
           </Text>
         ) : null}
         {items.map((item, index) => {
@@ -345,7 +345,7 @@ function RepeatableGroup({
                   onClick={() => onValue(items.filter((_, i) => i !== index))}
                   disabled={items.length <= field.minItems}
                 >
-                  {t('form.removeItem', { item: `${itemLabel} ${index + 1}` })}
+                  {t('removeItem', { item: `${itemLabel} ${index + 1}` })}
                 </Button>
               )}
             </Fieldset>
@@ -364,7 +364,7 @@ function RepeatableGroup({
             onClick={() => onValue([...items, {}])}
             disabled={items.length >= field.maxItems}
           >
-            {t('form.addItem', { item: itemLabel })}
+            {t('addItem', { item: itemLabel })}
           </Button>
         )}
       </Stack>

@@ -4,16 +4,16 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../components/test-utils';
-import { i18n } from '../../../../lib/i18n';
-import { loadApplicationTexts } from '../../test-support';
+import { i18n } from '../../lib/i18n';
+import { loadAllTexts } from '../../lib/testing/render-app';
+import { renderWithProviders } from '../test-utils';
 import { FormRenderer, withoutEmptySections } from './form-renderer';
 import { type FormErrors, type FormValues, validateAnswers, withComputedValues } from './form-values';
 
-vi.mock('../../api/applications', () => ({
+vi.mock('../../lib/territory', () => ({
   useCounties: () => ({ data: [{ id: 1, name: 'Mureș' }], isError: false }),
-  useLocalities: () => ({ data: [], isError: false }),
-  useVillages: () => ({ data: [], isError: false }),
+  useCountyLocalities: () => ({ data: [], isError: false }),
+  useUatLocalities: () => ({ data: [], isError: false }),
 }));
 
 const definition = ZFormDefinition.parse({
@@ -65,7 +65,10 @@ function renderHarness(errors?: FormErrors) {
   );
 }
 
-beforeAll(loadApplicationTexts);
+beforeAll(async () => {
+  await loadAllTexts();
+  await i18n.loadNamespaces('form-renderer');
+});
 
 describe('FormRenderer', () => {
   it('renders the fields with labels, section titles and marker notes', () => {
