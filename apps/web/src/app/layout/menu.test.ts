@@ -84,6 +84,7 @@ const EXPECTED: Record<UserType, string[]> = {
     'issuedDocuments',
     'complaints',
     'realEstateRegister',
+    'documentSeries',
     'usefulLinks',
     'institutions',
     'atlas',

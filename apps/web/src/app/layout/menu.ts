@@ -118,6 +118,13 @@ export const DEFAULT_MENU: readonly MenuSection[] = [
       },
       { id: 'realEstateRegister', to: '/real-estate-register', permissions: ['realEstateRegisterRead'] },
       { id: 'seriesAllocation', to: '/document-series-allocation', permissions: ['documentSeriesAllocationRead'] },
+      {
+        // The organisation's own series; the super administrator reaches them from configuration.
+        id: 'documentSeries',
+        to: '/document-series-type?tab=series',
+        permissions: ['documentSeriesEdit'],
+        when: (user) => isSimpleStaff(user.user_type_name),
+      },
       { id: 'usefulLinks', to: '/useful-links', when: staffOnly },
       { id: 'institutions', to: '/institutions', permissions: ['organisationsRead'] },
       {

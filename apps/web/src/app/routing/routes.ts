@@ -73,6 +73,14 @@ const enrollmentRedirectPage = lazyPage(
   'EnrollmentRedirectPage',
 );
 
+const formsPage = lazyPage(() => import('../../features/forms/pages/forms-page'), 'FormsPage');
+const formEditorPage = lazyPage(() => import('../../features/forms/pages/form-editor-page'), 'FormEditorPage');
+const applicationTypesPage = lazyPage(
+  () => import('../../features/application-types/pages/application-types-page'),
+  'ApplicationTypesPage',
+);
+const documentSeriesPage = lazyPage(() => import('../../features/document-series/pages/document-series-page'), 'DocumentSeriesPage');
+
 type Extra = Omit<RouteMeta, 'titleKey' | 'moduleKey' | 'permissions'>;
 
 /** A signed-in route, optionally needing one of `permissions`. */
@@ -93,8 +101,8 @@ function account(path: string, titleKey: string, page: PageLoader, extra: Extra 
 }
 
 const staffList = (path: string, titleKey: string) => signedIn(path, titleKey, 'staffApplications', ['applicationsStaffOwnRead']);
-const config = (path: string, titleKey: string, permission: PermissionKey) =>
-  signedIn(path, titleKey, 'configuration', [permission]);
+const config = (path: string, titleKey: string, permission: PermissionKey, page: PageLoader = placeholder) =>
+  signedIn(path, titleKey, 'configuration', [permission], {}, page);
 const atlas = (path: string, titleKey: string) => signedIn(path, titleKey, 'atlas', undefined, { menu: 'atlas' });
 const archive = (path: string, titleKey: string) => signedIn(path, titleKey, 'archive', ['archiveRead'], { menu: 'archive' });
 
@@ -196,16 +204,24 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   config('/process-editor', 'processEditor', 'processEditorRead'),
   config('/process/new', 'processNew', 'processEditorCreate'),
   config('/process/:id', 'processEdit', 'processEditorEdit'),
-  config('/forms', 'forms', 'formsRead'),
-  config('/form/new', 'formNew', 'formsCreate'),
-  config('/form/:id', 'formView', 'formsRead'),
+  config('/forms', 'forms', 'formsRead', formsPage),
+  config('/form/new', 'formNew', 'formsCreate', formEditorPage),
+  config('/form/:id', 'formView', 'formsRead', formEditorPage),
   config('/document-template', 'documentTemplates', 'documentTemplateRead'),
   config('/document-template/new', 'documentTemplateNew', 'documentTemplateCreate'),
   config('/document-template/:id', 'documentTemplateEdit', 'documentTemplateEdit'),
   config('/tax-category', 'taxCategories', 'taxCategoryRead'),
-  config('/application-type', 'applicationTypes', 'applicationTypeRead'),
+  config('/application-type', 'applicationTypes', 'applicationTypeRead', applicationTypesPage),
   config('/complain-type', 'complaintTypes', 'complainTypeRead'),
-  config('/document-series-type', 'documentSeriesTypes', 'documentSeriesTypeRead'),
+  // Series types are the super administrator's; an organisation's administrator keeps its series here too.
+  signedIn(
+    '/document-series-type',
+    'documentSeriesTypes',
+    'configuration',
+    ['documentSeriesTypeRead', 'documentSeriesEdit'],
+    {},
+    documentSeriesPage,
+  ),
   config('/response-templates', 'responseTemplates', 'responseTemplatesRead'),
   config('/system-settings', 'systemSettings', 'systemSettingsRead'),
   config('/decision-purpose-list', 'decisionPurposes', 'decisionPurposeRead'),
