@@ -79,7 +79,10 @@ const applicationTypesPage = lazyPage(
   () => import('../../features/application-types/pages/application-types-page'),
   'ApplicationTypesPage',
 );
-const documentSeriesPage = lazyPage(() => import('../../features/document-series/pages/document-series-page'), 'DocumentSeriesPage');
+const documentSeriesPage = lazyPage(
+  () => import('../../features/document-series/pages/document-series-page'),
+  'DocumentSeriesPage',
+);
 
 type Extra = Omit<RouteMeta, 'titleKey' | 'moduleKey' | 'permissions'>;
 

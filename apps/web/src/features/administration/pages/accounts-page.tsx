@@ -32,12 +32,12 @@ import { EnrollmentsPanel } from '../components/accounts/enrollments-panel';
 import { StaffAccountModal } from '../components/accounts/staff-account-modal';
 import { UatModal } from '../components/accounts/uat-modal';
 import { DelegationBanner } from '../components/delegation/delegation-banner';
-import { AdminList } from '../components/shared/admin-list';
-import { PageHeader } from '../components/shared/page-header';
-import { StatusBadge } from '../components/shared/status-badge';
+import { ListBlock } from '../../../components/page/list-block';
+import { PageHeader } from '../../../components/page/page-header';
+import { StatusBadge } from '../../../components/page/status-badge';
 import { showAdminError } from '../errors';
 import { withFilter } from '../list-params';
-import { SoftBadge } from '../components/shared/soft-badge';
+import { SoftBadge } from '../../../components/page/soft-badge';
 
 const nameOf = (row: StaffAccount) => [row.last_name, row.first_name].filter(Boolean).join(' ') || row.email;
 
@@ -328,7 +328,7 @@ function StaffAccountsTab() {
           </Button>
         ) : null}
       </Group>
-      <AdminList
+      <ListBlock
         filters={filters}
         list={list}
         query={query}

@@ -10,10 +10,10 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useEnrollmentRedirect } from '../api/enrollments';
-import { PageHeader } from '../components/shared/page-header';
-import { StatusBadge } from '../components/shared/status-badge';
+import { PageHeader } from '../../../components/page/page-header';
+import { StatusBadge } from '../../../components/page/status-badge';
 import { adminErrorText } from '../errors';
-import { Notice } from '../components/shared/notice';
+import { Notice } from '../../../components/page/notice';
 
 const LOOK = {
   pending: { tone: 'info', icon: <IconClockHour4 aria-hidden /> },

@@ -14,13 +14,13 @@ import { useStaffAccounts } from '../api/staff-accounts';
 import { organisationAbilities } from '../client-abilities';
 import { DelegationBanner } from '../components/delegation/delegation-banner';
 import { OrganisationDetailsTab } from '../components/organisations/organisation-details-tab';
-import { PageHeader } from '../components/shared/page-header';
-import { StatusBadge } from '../components/shared/status-badge';
+import { PageHeader } from '../../../components/page/page-header';
+import { StatusBadge } from '../../../components/page/status-badge';
 import { DepartmentsTab } from '../components/structure/departments-tab';
 import { FunctionsTab } from '../components/structure/functions-tab';
 import { adminErrorText } from '../errors';
 import { withFilter } from '../list-params';
-import { SoftBadge } from '../components/shared/soft-badge';
+import { SoftBadge } from '../../../components/page/soft-badge';
 
 /** Tabs of the organisation card and the `tab` query values that open them. */
 export const INSTITUTION_TABS = ['institution-details', 'departments', 'functions', 'accounts'] as const;

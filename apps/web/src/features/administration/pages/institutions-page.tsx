@@ -18,11 +18,11 @@ import { mayCreateOrganisations, mayWorkInOtherOrganisations, organisationAbilit
 import { DelegationBanner } from '../components/delegation/delegation-banner';
 import { useOrganisationSwitch } from '../components/delegation/use-organisation-switch';
 import { CreateOrganisationModal } from '../components/organisations/create-organisation-modal';
-import { AdminList } from '../components/shared/admin-list';
-import { PageHeader } from '../components/shared/page-header';
-import { StatusBadge } from '../components/shared/status-badge';
+import { ListBlock } from '../../../components/page/list-block';
+import { PageHeader } from '../../../components/page/page-header';
+import { StatusBadge } from '../../../components/page/status-badge';
 import { showAdminError } from '../errors';
-import { SoftBadge } from '../components/shared/soft-badge';
+import { SoftBadge } from '../../../components/page/soft-badge';
 
 /**
  * /institutions (organisationsRead): the organisations with search, type and status filters.
@@ -195,7 +195,7 @@ export function InstitutionsPage() {
         }
       />
       <DelegationBanner />
-      <AdminList
+      <ListBlock
         filters={filters}
         list={list}
         query={query}

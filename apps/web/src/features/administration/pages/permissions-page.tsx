@@ -11,9 +11,9 @@ import { useSettings } from '../../../lib/settings';
 import { useAllOrganisations } from '../api/organisations';
 import { usePermissionRecords } from '../api/permissions';
 import { PermissionModal } from '../components/permissions/permission-modal';
-import { AdminList } from '../components/shared/admin-list';
-import { PageHeader } from '../components/shared/page-header';
-import { SoftBadge } from '../components/shared/soft-badge';
+import { ListBlock } from '../../../components/page/list-block';
+import { PageHeader } from '../../../components/page/page-header';
+import { SoftBadge } from '../../../components/page/soft-badge';
 
 /**
  * /permissions (permissionsRead, super administrator): the permission catalogue with the data
@@ -140,7 +140,7 @@ export function PermissionsPage() {
   return (
     <Stack gap="lg" data-testid="permissions-page">
       <PageHeader title={t('routes:permissions')} subtitle={t('permissions.subtitle')} />
-      <AdminList
+      <ListBlock
         filters={filters}
         list={list}
         query={query}

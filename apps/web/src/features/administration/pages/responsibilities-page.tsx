@@ -17,10 +17,10 @@ import { useAllOrganisations } from '../api/organisations';
 import { useDeleteResponsibility, useResponsibilities } from '../api/responsibilities';
 import { seesEveryOrganisation } from '../client-abilities';
 import { ResponsibilityEditor } from '../components/responsibilities/responsibility-editor';
-import { AdminList } from '../components/shared/admin-list';
-import { PageHeader } from '../components/shared/page-header';
+import { ListBlock } from '../../../components/page/list-block';
+import { PageHeader } from '../../../components/page/page-header';
 import { showAdminError } from '../errors';
-import { SoftBadge } from '../components/shared/soft-badge';
+import { SoftBadge } from '../../../components/page/soft-badge';
 
 /** Readable name of a permission key (the catalogue's description). */
 const permissionLabel = (key: string) => PERMISSIONS[key as keyof typeof PERMISSIONS]?.description ?? key;
@@ -183,7 +183,7 @@ export function ResponsibilitiesPage() {
           ) : null
         }
       />
-      <AdminList
+      <ListBlock
         filters={filters}
         list={list}
         query={query}

@@ -18,9 +18,9 @@ import {
   type EnrollmentFormValues,
   enrollmentFormSchema,
 } from '../components/enrollment/enrollment-form-model';
-import { PageHeader } from '../components/shared/page-header';
+import { PageHeader } from '../../../components/page/page-header';
 import { adminErrorText, applyFieldErrors } from '../errors';
-import { Notice } from '../components/shared/notice';
+import { Notice } from '../../../components/page/notice';
 
 const FIELDS = Object.keys(EMPTY_ENROLLMENT) as Path<EnrollmentFormValues>[];
 

@@ -201,4 +201,3 @@ export async function uploadFile(file: File, onProgress: (percent: number) => vo
     request.send(form);
   });
 }
-

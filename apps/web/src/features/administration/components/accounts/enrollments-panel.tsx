@@ -13,9 +13,9 @@ import { useSettings } from '../../../../lib/settings';
 import { useApproveEnrollment, useEnrollments, useRejectEnrollment } from '../../api/enrollments';
 import { getFileUrl } from '../../api/files';
 import { adminErrorText, showAdminError } from '../../errors';
-import { AdminList } from '../shared/admin-list';
-import { StatusBadge } from '../shared/status-badge';
-import { Notice } from '../shared/notice';
+import { ListBlock } from '../../../../components/page/list-block';
+import { StatusBadge } from '../../../../components/page/status-badge';
+import { Notice } from '../../../../components/page/notice';
 
 const IDENTITY_FIELDS = [
   'personal_numeric_code',
@@ -308,7 +308,7 @@ export function EnrollmentsPanel() {
       <Text size="sm" c="gray.7" maw={760}>
         {t('enrollments.intro')}
       </Text>
-      <AdminList
+      <ListBlock
         filters={filters}
         list={list}
         query={query}

@@ -21,7 +21,7 @@ import {
   toAccountPatch,
   toInviteBody,
 } from './staff-account-form-model';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 const FIELDS = Object.keys(EMPTY_STAFF_ACCOUNT) as Path<StaffAccountFormValues>[];
 const EMAIL_CODES = new Set(['USER_ALREADY_EXISTS', 'REGISTRATION_EMAIL_ALREADY_EXISTS', 'USER_PROFILE_ALREADY_EXISTS']);

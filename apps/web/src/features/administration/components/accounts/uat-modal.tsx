@@ -7,7 +7,7 @@ import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-
 import { useAssignStaffUats, useUatAllocations } from '../../api/staff-accounts';
 import { useJurisdictionUats } from '../../../../lib/territory';
 import { adminErrorText } from '../../errors';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 const displayName = (account: StaffAccount) => [account.first_name, account.last_name].filter(Boolean).join(' ') || account.email;
 

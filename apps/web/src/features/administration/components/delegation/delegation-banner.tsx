@@ -3,7 +3,7 @@ import { IconArrowBackUp, IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session';
 import { useOrganisationSwitch } from './use-organisation-switch';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 /**
  * Says that a super administrator works inside another organisation (delegated sign-in, spec

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../lib/session';
-import { SoftBadge } from '../shared/soft-badge';
+import { SoftBadge } from '../../../../components/page/soft-badge';
 
 /**
  * Entries the administration feature adds to the user panel (spec §2): the organisation a

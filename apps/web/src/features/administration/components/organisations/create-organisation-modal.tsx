@@ -8,7 +8,7 @@ import { useCreateOrganisation } from '../../api/organisations';
 import { adminErrorText, applyFieldErrors, errorCodeOf } from '../../errors';
 import { OrganisationFields } from './organisation-fields';
 import { EMPTY_ORGANISATION, type OrganisationFormValues, organisationFormSchema, toCreateBody } from './organisation-form-model';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 const FIELD_NAMES = Object.keys(EMPTY_ORGANISATION) as Path<OrganisationFormValues>[];
 

@@ -12,7 +12,7 @@ import { LogoField } from './logo-field';
 import { OrganisationFields } from './organisation-fields';
 import { formValuesOf, type OrganisationFormValues, organisationFormSchema, toPatch } from './organisation-form-model';
 import { UsefulLinksEditor } from './useful-links-editor';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 /**
  * Tab 'Detalii instituție' (tab=institution-details): every field of the organisation (spec §3),

@@ -6,7 +6,7 @@ import { showToast } from '../../../../components/feedback/toast';
 import { type OrganisationRecord, usePutUsefulLinks } from '../../api/organisations';
 import { csvErrorLine, csvErrorText, showAdminError } from '../../errors';
 import { lineOf, lineRange, usefulLinksToCsv } from '../../useful-links';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 /**
  * The organisation's useful links edited as CSV text, one `denumire,link` per line (spec §3).

@@ -7,7 +7,7 @@ import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-
 import { useAllOrganisations } from '../../api/organisations';
 import { type PermissionPatchBody, usePatchPermission } from '../../api/permissions';
 import { adminErrorText, validationFieldErrors } from '../../errors';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 const NONE = 'none';
 

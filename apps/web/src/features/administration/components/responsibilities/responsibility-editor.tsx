@@ -13,7 +13,7 @@ import { seesEveryOrganisation } from '../../client-abilities';
 import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
 import { checkResponsibilitySave, responsibilityPatch } from '../../responsibility-rules';
 import { PermissionPicker } from './permission-picker';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 /** Value of the organisation select for a responsibility shared by every organisation. */
 const SHARED = 'shared';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { showToast } from '../../../../components/feedback/toast';
 import { useCreateDepartment, usePatchDepartment } from '../../api/structure';
 import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 const schema = z.object({
   name: zRequiredText(),

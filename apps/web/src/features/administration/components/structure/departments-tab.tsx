@@ -14,8 +14,8 @@ import { useSettings } from '../../../../lib/settings';
 import { useDeleteDepartment, useDepartments } from '../../api/structure';
 import { showAdminError } from '../../errors';
 import { withFilter } from '../../list-params';
-import { AdminList } from '../shared/admin-list';
-import { StatusBadge } from '../shared/status-badge';
+import { ListBlock } from '../../../../components/page/list-block';
+import { StatusBadge } from '../../../../components/page/status-badge';
 import { DepartmentModal } from './department-modal';
 
 /** Tab 'Departamente': the organisation's departments, added, edited and deleted per their abilities. */
@@ -122,7 +122,7 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
           </Button>
         </Can>
       </Group>
-      <AdminList
+      <ListBlock
         filters={filters}
         list={list}
         query={query}

@@ -10,7 +10,7 @@ import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-
 import { useResponsibilities } from '../../api/responsibilities';
 import { useCreateFunction, usePatchFunction } from '../../api/structure';
 import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
-import { Notice } from '../shared/notice';
+import { Notice } from '../../../../components/page/notice';
 
 const schema = z.object({
   name: zRequiredText(),

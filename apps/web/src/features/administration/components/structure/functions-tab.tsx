@@ -14,9 +14,9 @@ import { useSettings } from '../../../../lib/settings';
 import { useDeleteFunction, useFunctions } from '../../api/structure';
 import { showAdminError } from '../../errors';
 import { withFilter } from '../../list-params';
-import { AdminList } from '../shared/admin-list';
+import { ListBlock } from '../../../../components/page/list-block';
 import { FunctionModal } from './function-modal';
-import { SoftBadge } from '../shared/soft-badge';
+import { SoftBadge } from '../../../../components/page/soft-badge';
 
 /**
  * Tab 'Funcții': the organisation's functions with their responsibilities. System functions
@@ -155,7 +155,7 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
           </Button>
         </Can>
       </Group>
-      <AdminList
+      <ListBlock
         filters={filters}
         list={list}
         query={query}

@@ -1,20 +1,19 @@
 import { Box, Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DataTable } from '../../../../components/data-table/data-table';
-import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
-import { EmptyState } from '../../../../components/feedback/empty-state';
-import { FilterBar } from '../../../../components/filter-bar/filter-bar';
-import { hasActiveFilters } from '../../../../components/filter-bar/filter-logic';
-import { Paginator } from '../../../../components/filter-bar/paginator';
-import { TotalLabel } from '../../../../components/filter-bar/total-label';
-import type { FilterDefinition } from '../../../../components/filter-bar/types';
-import type { ListQueryController } from '../../../../components/filter-bar/use-list-query';
-import type { ListEnvelope } from '../../../../lib/api-client';
-import { useSession } from '../../../../lib/session';
-import { adminErrorText } from '../../errors';
+import { DataTable } from '../data-table/data-table';
+import type { DataTableColumn, DataTableRowAction } from '../data-table/types';
+import { EmptyState } from '../feedback/empty-state';
+import { FilterBar } from '../filter-bar/filter-bar';
+import { hasActiveFilters } from '../filter-bar/filter-logic';
+import { Paginator } from '../filter-bar/paginator';
+import { TotalLabel } from '../filter-bar/total-label';
+import type { FilterDefinition } from '../filter-bar/types';
+import type { ListQueryController } from '../filter-bar/use-list-query';
+import { ApiError, type ListEnvelope } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 
-export interface AdminListProps<T extends object> {
+export interface ListBlockProps<T extends object> {
   /** Filter definitions of the bar; none hides the bar. */
   filters?: readonly FilterDefinition[];
   list: ListQueryController;
@@ -38,6 +37,8 @@ export interface AdminListProps<T extends object> {
   /** A call to action under the empty state (no filters active). */
   emptyAction?: ReactNode;
   loadErrorTitle: string;
+  /** The words of a load error (default: the API error's own message). */
+  errorText?: (error: unknown) => string;
   testId?: string;
 }
 
@@ -51,11 +52,13 @@ export function countNoun(count: number, one: string, many: string): string {
   return count !== 0 && (lastTwo === 0 || lastTwo >= 20) ? `de ${many}` : many;
 }
 
+const defaultErrorText = (error: unknown) => (error instanceof ApiError ? error.userMessage : '');
+
 /**
- * The list block every administration screen shares: FilterBar, 'Total N …', the DataTable
+ * The list block every administration and configuration screen shares: FilterBar, 'Total N …', the DataTable
  * with server-side sort, and the Paginator (DESIGN.md §7), with loading, empty and error states.
  */
-export function AdminList<T extends object>({
+export function ListBlock<T extends object>({
   filters = [],
   list,
   query,
@@ -72,8 +75,9 @@ export function AdminList<T extends object>({
   emptyFilteredTitle,
   emptyAction,
   loadErrorTitle,
+  errorText = defaultErrorText,
   testId,
-}: AdminListProps<T>) {
+}: ListBlockProps<T>) {
   const { user } = useSession();
   const total = query.data?.pagination?.total ?? query.data?.data.length ?? 0;
   const filtered = hasActiveFilters(list.values);
@@ -105,7 +109,7 @@ export function AdminList<T extends object>({
               onSortChange={list.setSortKey}
               actions={actions}
               loading={query.isPending}
-              error={query.isError ? `${loadErrorTitle} ${adminErrorText(query.error)}` : null}
+              error={query.isError ? `${loadErrorTitle} ${errorText(query.error)}` : null}
               onRetry={() => void query.refetch()}
             />
           </Box>

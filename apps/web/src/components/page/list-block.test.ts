@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countNoun } from './admin-list';
+import { countNoun } from './list-block';
 
 describe('countNoun', () => {
   it('follows the Romanian rule for "de"', () => {

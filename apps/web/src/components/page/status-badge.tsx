@@ -8,11 +8,13 @@ const COLORS: Record<string, string> = {
   pending: 'orange.9',
   approved: 'green.9',
   rejected: 'red.9',
+  draft: 'orange.9',
+  published: 'green.9',
 };
 
-/** The status of an account, organisation, department or enrolment, in words. */
+/** A record's status in words (account, organisation, form, application type…). */
 export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
-  const { t } = useTranslation('administration');
+  const { t } = useTranslation('common');
   return (
     <SoftBadge color={COLORS[status] ?? 'gray.8'} data-testid={testId} data-status={status}>
       {t(`statuses.${status}`, { defaultValue: status })}
