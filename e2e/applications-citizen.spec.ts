@@ -136,6 +136,14 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   await page.getByTestId('tab-documents').click();
   await expect(page.getByTestId('documents-table')).toContainText('plan_situatie.pdf');
   await expect(stepHeading(page, 'Cererea')).toBeVisible();
+  // History: the audit trail in words, the submission with its entry number.
+  await page.getByTestId('tab-history').click();
+  const history = page.getByTestId('application-history');
+  await expect(history).toContainText('Ciornă creată');
+  await expect(history).toContainText('Beneficiar adăugat');
+  await expect(history).toContainText('Construct Mureș SRL');
+  await expect(history).toContainText('Cerere depusă');
+  await expectAxeClean(page);
 
   // Back in the list: the entry number and the beneficiaries.
   await page.goto('/applications');

@@ -249,3 +249,40 @@ export function applicationSystemMetadata(): ApplicationSystemMetadata {
     real_estate_types: REAL_ESTATE_TYPES.map((value) => ({ value, label: REAL_ESTATE_TYPE_LABELS[value] })),
   };
 }
+
+/* ───────────────────────────── History ───────────────────────────── */
+
+/**
+ * What the history tab shows of the audit trail, by action. Only these actions are shown: a
+ * later capability's action appears once it is named here, so nothing internal leaks by default.
+ */
+export const APPLICATION_HISTORY_LABELS: Record<string, string> = {
+  'application.create': 'Ciornă creată',
+  'application.update': 'Ciornă salvată',
+  'application.submit': 'Cerere depusă',
+  'application.comment': 'Comentariu adăugat',
+  'application.clarification_answer': 'Răspuns la solicitarea de clarificări',
+  'application.file_attach': 'Document atașat',
+  'application.file_detach': 'Document eliminat',
+  'application.beneficiary_add': 'Beneficiar adăugat',
+  'application.beneficiary_update': 'Beneficiar modificat',
+  'application.beneficiary_remove': 'Beneficiar eliminat',
+  'application.real_estate_add': 'Imobil adăugat',
+  'application.real_estate_update': 'Imobil modificat',
+  'application.real_estate_remove': 'Imobil eliminat',
+};
+
+export const ZApplicationHistoryEntry = z.object({
+  id: z.number().int(),
+  at: z.string().describe('Momentul acțiunii (ISO 8601)'),
+  action: z.string().describe('Acțiunea din jurnalul de audit (application.submit…)'),
+  label: z.string().describe('Acțiunea, în cuvinte'),
+  detail: z
+    .string()
+    .nullable()
+    .describe('Despre ce: numărul de înregistrare, numele documentului, beneficiarului sau imobilului'),
+  actor_name: z.string().nullable().describe('Cine a făcut-o (null: sistemul)'),
+  by_applicant: z.boolean().describe('Acțiunea solicitantului'),
+  count: z.number().int().describe('Câte salvări consecutive ale aceleiași persoane reunește înregistrarea'),
+});
+export type ApplicationHistoryEntry = z.infer<typeof ZApplicationHistoryEntry>;

@@ -60,6 +60,7 @@ afterAll(async () => {
 const draftCalls = (id: number) =>
   [
     ['GET', `/api/applications/${id}`, undefined],
+    ['GET', `/api/applications/${id}/history`, undefined],
     ['PATCH', `/api/applications/${id}`, { purpose: 'x' }],
     ['DELETE', `/api/applications/${id}/draft`, undefined],
     ['PUT', `/api/applications/${id}/send`, undefined],

@@ -6,6 +6,7 @@ import {
   ZApplicationFile,
   ZApplicationFileAttachRequest,
   ZApplicationFindQuery,
+  ZApplicationHistoryEntry,
   ZApplicationListItem,
   ZApplicationPatchRequest,
   ZApplicationSystemMetadata,
@@ -23,6 +24,7 @@ import { requestMeta } from '../../platform/request.js';
 import { registerFileAccessRule } from '../files/service.js';
 import { mayReadAttachedFile } from './draft.js';
 import { attachFile, detachFile } from './files-service.js';
+import { applicationHistory } from './history.js';
 import * as service from './service.js';
 
 const data = dataResponse;
@@ -118,6 +120,20 @@ export async function applicationsRoutes(fastify: FastifyInstance): Promise<void
       schema: { tags, summary: 'Cererea completă (spec §3)', params: ZIdParams, response: { 200: data(ZApplication) } },
     },
     async (request) => ({ data: await service.getApplication(app.ctx, actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/applications/:id/history',
+    {
+      config: requirePermission('applicationsRead'),
+      schema: {
+        tags,
+        summary: 'Istoricul cererii: acțiunile din jurnalul de audit, în cuvinte (salvările consecutive reunite)',
+        params: ZIdParams,
+        response: { 200: data(z.array(ZApplicationHistoryEntry)) },
+      },
+    },
+    async (request) => ({ data: await applicationHistory(app.ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(

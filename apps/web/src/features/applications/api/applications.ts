@@ -2,6 +2,7 @@ import type {
   Application,
   ApplicationBeneficiary,
   ApplicationFile,
+  ApplicationHistoryEntry,
   ApplicationListItem,
   ApplicationPatchRequest,
   ApplicationTypeForm,
@@ -23,6 +24,8 @@ export const applicationKeys = {
   all: ['applications'] as const,
   list: (params: string) => ['applications', 'list', params] as const,
   one: (id: number) => ['applications', 'one', id] as const,
+  /** Under `one(id)`: whatever refreshes the record refreshes its history. */
+  history: (id: number) => ['applications', 'one', id, 'history'] as const,
   types: (domain?: string) => ['applications', 'types', domain ?? 'all'] as const,
   form: (typeId: number) => ['applications', 'type-form', typeId] as const,
 };
@@ -46,6 +49,14 @@ export const applicationQueryOptions = (id: number) =>
   queryOptions({ queryKey: applicationKeys.one(id), queryFn: ({ signal }) => getApplication(id, signal) });
 export const useApplication = (id: number | null) =>
   useQuery({ ...applicationQueryOptions(id ?? 0), enabled: id !== null && id > 0 });
+
+/** `GET /applications/{id}/history`: the audit trail in words, oldest first. */
+export const useApplicationHistory = (id: number) =>
+  useQuery({
+    queryKey: applicationKeys.history(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<DataEnvelope<ApplicationHistoryEntry[]>>(`/applications/${id}/history`, { signal })).data,
+  });
 
 /** `GET /application-types/organisation?domain=`: the types a citizen may file (public). */
 export const applicationTypesQueryOptions = (domain?: string) =>

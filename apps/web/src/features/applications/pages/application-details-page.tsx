@@ -24,7 +24,7 @@ import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { getFileUrl, useAddComment, useApplication, useSendReview } from '../api/applications';
+import { getFileUrl, useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer';
 import { PageHeader } from '../components/shared/page-header';
 import { StatusBadge } from '../components/shared/status-badge';
@@ -344,29 +344,42 @@ function CommentsTab({ application }: { application: Application }) {
 
 function HistoryTab({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
-  const events = [
-    { label: t('details.history.created'), at: application.created_at },
-    { label: t('details.history.submitted'), at: application.application_date },
-    { label: t('details.history.lastReview'), at: application.last_review_at },
-    { label: t('details.history.issued'), at: application.issued_date },
-    { label: t('details.history.resolved'), at: application.resolved_at },
-    { label: t('details.history.updated'), at: application.updated_at },
-  ].filter((event): event is { label: string; at: string } => Boolean(event.at));
+  const history = useApplicationHistory(application.id);
+  let body: ReactNode;
+  if (history.isPending) body = <PageLoader minHeight={120} />;
+  else if (history.isError)
+    body = (
+      <ErrorState
+        title={t('details.history.loadError')}
+        message={errorText(history.error)}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  else if (history.data.length === 0) body = <EmptyState title={t('details.history.empty')} />;
+  else
+    body = (
+      <Timeline active={history.data.length - 1} bulletSize={16} lineWidth={2} data-testid="application-history">
+        {history.data.map((entry) => (
+          <Timeline.Item
+            key={entry.id}
+            title={entry.count > 1 ? t('details.history.repeated', { label: entry.label, count: entry.count }) : entry.label}
+          >
+            {entry.detail ? <Text size="sm">{entry.detail}</Text> : null}
+            <Text size="sm" c="gray.7">
+              {formatDateTime(entry.at)}
+              {entry.actor_name ? ` · ${entry.actor_name}` : ` · ${t('details.history.system')}`}
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    );
   return (
     <Stack gap="md">
       <Group gap="xs">
         <Text>{t('details.status')}:</Text>
         <StatusBadge status={application.status} />
       </Group>
-      <Timeline active={events.length - 1} bulletSize={16} lineWidth={2}>
-        {events.map((event) => (
-          <Timeline.Item key={event.label} title={event.label}>
-            <Text size="sm" c="gray.7">
-              {formatDateTime(event.at)}
-            </Text>
-          </Timeline.Item>
-        ))}
-      </Timeline>
+      {body}
     </Stack>
   );
 }
