@@ -26,8 +26,8 @@ import { showToast } from '../../../components/feedback/toast';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { getFileUrl, useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer';
-import { PageHeader } from '../components/shared/page-header';
-import { StatusBadge } from '../components/shared/status-badge';
+import { PageHeader } from '../../../components/page/page-header';
+import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';
 import { errorText, showError } from '../errors';
 
@@ -66,7 +66,7 @@ export function ApplicationDetailsPage() {
       <PageHeader
         title={title}
         subtitle={application.application_type_name}
-        above={<StatusBadge status={application.status} />}
+        above={<ApplicationStatusBadge status={application.status} />}
         actions={
           application.status === 'DRAFT' && application.abilities.canEdit ? (
             <Button component={Link} to={`/application/${application.id}/edit`} leftSection={<IconEdit size={18} aria-hidden />}>
@@ -377,7 +377,7 @@ function HistoryTab({ application }: { application: Application }) {
     <Stack gap="md">
       <Group gap="xs">
         <Text>{t('details.status')}:</Text>
-        <StatusBadge status={application.status} />
+        <ApplicationStatusBadge status={application.status} />
       </Group>
       {body}
     </Stack>

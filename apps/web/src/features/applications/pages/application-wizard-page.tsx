@@ -13,7 +13,7 @@ import { useApplication, useCreateApplication, usePatchApplication, useSubmitApp
 import { focusFieldPath } from '../../../components/form-renderer/focus';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer';
 import type { FormErrors, FormValues } from '../../../components/form-renderer/form-values';
-import { PageHeader } from '../components/shared/page-header';
+import { PageHeader } from '../../../components/page/page-header';
 import { AttachmentUpload } from '../components/wizard/attachment-upload';
 import { BeneficiariesStep } from '../components/wizard/beneficiaries-step';
 import { RealEstatesStep } from '../components/wizard/real-estates-step';

@@ -21,8 +21,8 @@ import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useApplications, useApplicationTypes, useDeleteDraft } from '../api/applications';
-import { PageHeader } from '../components/shared/page-header';
-import { StatusBadge } from '../components/shared/status-badge';
+import { PageHeader } from '../../../components/page/page-header';
+import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { errorText, showError } from '../errors';
 
 /** Where a row opens: a draft continues in the wizard, a submitted application shows its details. */
@@ -114,7 +114,7 @@ export function ApplicationsPage() {
         header: t('list.columns.status'),
         size: 130,
         sortable: true,
-        cell: (row) => <StatusBadge status={row.status} />,
+        cell: (row) => <ApplicationStatusBadge status={row.status} />,
       },
       {
         id: 'beneficiaries',

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../../components/feedback/empty-state';
 import { showToast } from '../../../../components/feedback/toast';
 import { addBeneficiary, removeBeneficiary } from '../../api/applications';
 import { fieldErrorsOf, showError } from '../../errors';
-import { SoftBadge } from '../shared/soft-badge';
+import { SoftBadge } from '../../../../components/page/soft-badge';
 import { focusFieldPath } from '../../../../components/form-renderer/focus';
 import { type FormErrors, errorsByPath, fieldDomId } from '../../../../components/form-renderer/form-values';
 

@@ -29,7 +29,7 @@ import { useSettings } from '../../../../lib/settings';
 import { useCounties, useCountyUats } from '../../../../lib/territory';
 import { addRealEstate, removeRealEstate, searchParcels } from '../../api/applications';
 import { fieldErrorsOf, showError } from '../../errors';
-import { SoftBadge } from '../shared/soft-badge';
+import { SoftBadge } from '../../../../components/page/soft-badge';
 import { focusFieldPath } from '../../../../components/form-renderer/focus';
 import { type FormErrors, fieldDomId, REQUIRED_FIELDS_TEXT } from '../../../../components/form-renderer/form-values';
 

@@ -1,5 +1,5 @@
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@ghiseu/domain';
-import { SoftBadge } from './soft-badge';
+import { SoftBadge } from '../../../components/page/soft-badge';
 
 const COLORS: Partial<Record<ApplicationStatus, string>> = {
   DRAFT: 'gray.9',
@@ -17,7 +17,7 @@ const COLORS: Partial<Record<ApplicationStatus, string>> = {
 };
 
 /** The status of an application with its Romanian label (spec §4). */
-export function StatusBadge({ status }: { status: ApplicationStatus }) {
+export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
   return (
     <SoftBadge color={COLORS[status] ?? 'navy.7'} data-testid="application-status">
       {APPLICATION_STATUS_LABELS[status] ?? status}
