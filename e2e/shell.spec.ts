@@ -70,6 +70,18 @@ test.describe('app shell', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('the domains page shows each domain with its application types and opens the wizard', async ({ page }) => {
+    await signIn(page, 'citizen@demo.ghiseu.ro');
+    await page.goto('/domains');
+    await expect(page.getByRole('heading', { level: 1, name: 'Domenii' })).toBeVisible();
+    // The demo data offer urbanism types; a domain without types is not a link.
+    await expect(page.getByTestId('domain-count-urbanism')).toContainText(/tip/);
+    await expect(page.getByTestId('domain-tourism').getByRole('link')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('domain-urbanism').getByRole('link').click();
+    await expect(page).toHaveURL(/\/application\/new\?domain=urbanism$/);
+  });
+
   test('an expired session opens the login modal on the next API call, and signing in again keeps the page', async ({ page }) => {
     await signIn(page, 'citizen@demo.ghiseu.ro');
     const token = await storedToken(page);

@@ -54,6 +54,7 @@ const invalidLinkPage = lazyPage(() => import('../../features/auth/pages/invalid
 const profilePage = lazyPage(() => import('../../features/profile/pages/profile-page'), 'ProfilePage');
 const subAccountsPage = lazyPage(() => import('../../features/sub-accounts/pages/sub-accounts-page'), 'SubAccountsPage');
 const homePage = lazyPage(() => import('../../features/home/pages/home-page'), 'HomePage');
+const domainsPage = lazyPage(() => import('../../features/home/pages/domains-page'), 'DomainsPage');
 const aboutPage = lazyPage(() => import('../../features/about/pages/about-page'), 'AboutPage');
 export const errorPage = lazyPage(() => import('../pages/error-page'), 'ErrorPage');
 const institutionsPage = lazyPage(() => import('../../features/administration/pages/institutions-page'), 'InstitutionsPage');
@@ -126,7 +127,7 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
 
   // Home and applications
   signedIn('/home', 'home', 'applications', undefined, {}, homePage),
-  signedIn('/domains', 'domains', 'dashboard'),
+  signedIn('/domains', 'domains', 'applications', undefined, {}, domainsPage),
   signedIn(
     '/applications',
     'applications',
