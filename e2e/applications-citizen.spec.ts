@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, signIn } from './support/portal';
 
@@ -126,7 +127,17 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
 
   // Confirmation with the entry number.
   await expect(page).toHaveURL(new RegExp(`/application-confirmation/${id}$`));
-  await expect(page.getByTestId('entry-number')).not.toHaveText('—');
+  const entryNumber = page.getByTestId('entry-number');
+  await expect(entryNumber).not.toHaveText('—');
+  const entry = (await entryNumber.textContent())?.trim() ?? '';
+  // The receipt: a PDF with the entry number and the public page's QR address.
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('confirmation-receipt').click();
+  const receipt = await downloading;
+  expect(receipt.suggestedFilename()).toMatch(/^recipisa-.+\.pdf$/);
+  const text = execFileSync('pdftotext', [await receipt.path(), '-'], { encoding: 'utf8' });
+  expect(text).toContain(entry);
+  expect(text).toContain('Scanați codul pentru a vedea stadiul cererii');
   await page.getByTestId('confirmation-open').click();
 
   // Details.

@@ -10,11 +10,16 @@ import { formatDateTime } from '../../../lib/format';
 import { useApplication } from '../api/applications';
 import { errorText, showError } from '../errors';
 
-/** Opens the registration receipt (`GET /qr/{id}/receipt`, PDF) in a new tab. */
-async function openReceipt(id: number): Promise<void> {
+/** Downloads the registration receipt (`GET /qr/{id}/receipt`, PDF) named after the entry number. */
+async function downloadReceipt(id: number, entryNumber: string | null): Promise<void> {
   const blob = await api.get<Blob>(`/qr/${id}/receipt`, { responseType: 'blob' });
   const url = URL.createObjectURL(blob);
-  window.open(url, '_blank', 'noopener');
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `recipisa-${(entryNumber ?? String(id)).replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
@@ -34,7 +39,7 @@ export function ApplicationConfirmationPage() {
   const onReceipt = async () => {
     setDownloading(true);
     try {
-      await openReceipt(application.id);
+      await downloadReceipt(application.id, application.identification_number);
     } catch (error) {
       showError(error);
     } finally {
@@ -84,6 +89,7 @@ export function ApplicationConfirmationPage() {
             leftSection={<IconDownload size={18} aria-hidden />}
             onClick={() => void onReceipt()}
             loading={downloading}
+            data-testid="confirmation-receipt"
           >
             {t('confirmation.receipt')}
           </Button>
