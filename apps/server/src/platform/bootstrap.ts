@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db.js';
 import { LocalDiskStorage } from './file-storage.js';
+import { housekeepingJob } from './housekeeping.js';
 import { JobQueue } from './jobs.js';
 import { Messaging, outboxTransport, smtpTransport } from './messaging.js';
 import { resolveAppSecret, TokenSigner } from './tokens.js';
@@ -28,6 +29,7 @@ export async function createContext(config: Config, options: { seed?: boolean; l
     throw error;
   }
   const jobs = new JobQueue(database, log);
+  jobs.register(housekeepingJob);
   const messaging = new Messaging(jobs, {
     email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport,
     sms: outboxTransport,

@@ -12,6 +12,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   payload: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Runs on this cron schedule (Romanian time) besides whatever is enqueued. */
+  cron?: string;
   handler: (payload: z.infer<S>, context: { db: Db; log: FastifyBaseLogger }) => Promise<void>;
 }
 
@@ -88,6 +90,8 @@ export class JobQueue {
         retryDelay: definition.retryDelaySeconds ?? 30,
         retryBackoff: true,
       });
+      // Idempotent: every process (re)declares the schedule; pg-boss sends one job per tick.
+      if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'Europe/Bucharest' });
       if (work) {
         await this.boss.work(
           definition.name,

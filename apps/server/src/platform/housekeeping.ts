@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from './db.js';
+import { defineJob } from './jobs.js';
+
+/**
+ * Removes what has expired and can serve no one any more: verification codes and links,
+ * half-finished social sign-ins, the public page's SMS codes and phone blocks, and sessions.
+ * Rows are kept for a while after they expire (RETENTION_DAYS), so that limits which count
+ * recent attempts and investigations of recent incidents still see them. The audit log is
+ * never touched.
+ */
+export const RETENTION_DAYS = { codes: 7, sessions: 30 } as const;
+
+const STATEMENTS = [
+  [
+    'verification_codes',
+    sql`DELETE FROM verification_codes WHERE expires_at < now() - make_interval(days => ${RETENTION_DAYS.codes})`,
+  ],
+  ['oauth_requests', sql`DELETE FROM oauth_requests WHERE expires_at < now() - make_interval(days => ${RETENTION_DAYS.codes})`],
+  [
+    'public_status_codes',
+    sql`DELETE FROM public_status_codes WHERE expires_at < now() - make_interval(days => ${RETENTION_DAYS.codes})`,
+  ],
+  [
+    'public_phone_blocks',
+    sql`DELETE FROM public_phone_blocks WHERE coalesce(blocked_until, updated_at) < now() - make_interval(days => ${RETENTION_DAYS.codes})`,
+  ],
+  [
+    'sessions',
+    sql`DELETE FROM sessions WHERE coalesce(revoked_at, expires_at) < now() - make_interval(days => ${RETENTION_DAYS.sessions})`,
+  ],
+] as const;
+
+/** Deletes the expired rows; answers how many went from each table. */
+export async function removeExpired(db: Db): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const [table, statement] of STATEMENTS) {
+    const result = (await db.execute(statement)) as { rowCount?: number | null; affectedRows?: number };
+    removed[table] = result.rowCount ?? result.affectedRows ?? 0;
+  }
+  return removed;
+}
+
+/** Every night at 03:30, Romanian time. */
+export const housekeepingJob = defineJob({
+  name: 'platform.housekeeping',
+  payload: z.object({}).loose(),
+  cron: '30 3 * * *',
+  retryLimit: 2,
+  handler: async (_payload, { db, log }) => {
+    log.info({ removed: await removeExpired(db) }, 'expired rows removed');
+  },
+});
