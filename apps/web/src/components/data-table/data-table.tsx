@@ -397,7 +397,8 @@ export function DataTable<T extends object>({
           {selectLimitMessage(selectLimit)}
         </Alert>
       ) : null}
-      <Box style={{ overflowX: 'auto' }}>
+      {/* Positioned, so the visually hidden (absolute) header texts stay inside the scroll box. */}
+      <Box pos="relative" style={{ overflowX: 'auto' }}>
         <Table
           aria-label={label}
           aria-busy={loading || undefined}

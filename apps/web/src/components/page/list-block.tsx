@@ -1,4 +1,4 @@
-import { Box, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable } from '../data-table/data-table';
@@ -94,25 +94,21 @@ export function ListBlock<T extends object>({
         {empty ? (
           <EmptyState title={filtered ? emptyFilteredTitle : emptyTitle} action={filtered ? null : emptyAction} />
         ) : (
-          // The table's visually hidden header texts are absolutely positioned and escape its
-          // scroll box, widening the page; this box clips them (reported to the components' owner).
-          <Box pos="relative" style={{ overflowX: 'clip', overflowClipMargin: 4 }}>
-            <DataTable
-              data={query.data?.data ?? []}
-              columns={columns}
-              label={label}
-              storageKey={storageKey}
-              userId={user?.user_id}
-              getRowLabel={getRowLabel}
-              getRowId={getRowId}
-              sortKey={list.sortKey}
-              onSortChange={list.setSortKey}
-              actions={actions}
-              loading={query.isPending}
-              error={query.isError ? `${loadErrorTitle} ${errorText(query.error)}` : null}
-              onRetry={() => void query.refetch()}
-            />
-          </Box>
+          <DataTable
+            data={query.data?.data ?? []}
+            columns={columns}
+            label={label}
+            storageKey={storageKey}
+            userId={user?.user_id}
+            getRowLabel={getRowLabel}
+            getRowId={getRowId}
+            sortKey={list.sortKey}
+            onSortChange={list.setSortKey}
+            actions={actions}
+            loading={query.isPending}
+            error={query.isError ? `${loadErrorTitle} ${errorText(query.error)}` : null}
+            onRetry={() => void query.refetch()}
+          />
         )}
         {total > 0 ? (
           <Paginator

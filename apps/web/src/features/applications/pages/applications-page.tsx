@@ -1,26 +1,20 @@
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationListItem } from '@ghiseu/domain';
-import { Anchor, Box, Button, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
 import { confirmDialog } from '../../../components/feedback/confirm-dialog';
-import { EmptyState } from '../../../components/feedback/empty-state';
 import { showToast } from '../../../components/feedback/toast';
-import { FilterBar } from '../../../components/filter-bar/filter-bar';
-import { hasActiveFilters } from '../../../components/filter-bar/filter-logic';
-import { Paginator } from '../../../components/filter-bar/paginator';
-import { TotalLabel } from '../../../components/filter-bar/total-label';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { ListCell } from '../../../components/list-cell/list-cell';
 import { formatDate } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useApplications, useApplicationTypes, useDeleteDraft } from '../api/applications';
+import { ListBlock } from '../../../components/page/list-block';
 import { PageHeader } from '../../../components/page/page-header';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { errorText, showError } from '../errors';
@@ -36,7 +30,6 @@ export const applicationLink = (row: Pick<ApplicationListItem, 'id' | 'status'>)
  */
 export function ApplicationsPage() {
   const { t } = useTranslation(['applications', 'routes']);
-  const { user } = useSession();
   const { can } = usePermissions();
   const settings = useSettings();
   const navigate = useNavigate();
@@ -70,9 +63,6 @@ export function ApplicationsPage() {
   );
   const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: '-created_at', definitions: filters });
   const query = useApplications(list.searchParams);
-  const total = query.data?.pagination?.total ?? query.data?.data.length ?? 0;
-  const filtered = hasActiveFilters(list.values);
-  const empty = !query.isPending && !query.isError && total === 0;
   const canCreate = can('applicationsCreate');
 
   const rowName = (row: ApplicationListItem) => row.identification_number ?? `${t('list.draft')} ${row.application_type_name}`;
@@ -206,57 +196,36 @@ export function ApplicationsPage() {
           ) : null
         }
       />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="applications-list">
-        <Stack gap="md">
-          <FilterBar filters={filters} values={list.values} onChange={list.onFiltersChange} label={t('list.filtersLabel')} />
-          {query.isPending || query.isError ? null : (
-            <TotalLabel total={total} noun={t('list.noun')} data-testid="applications-total" />
-          )}
-          {empty ? (
-            <EmptyState
-              title={filtered ? t('list.emptyFiltered') : t('list.empty')}
-              action={
-                filtered || !canCreate ? null : (
-                  <Button component={Link} to="/application/new" variant="light">
-                    {t('list.new')}
-                  </Button>
-                )
-              }
-            />
-          ) : (
-            <Box pos="relative" style={{ overflowX: 'clip', overflowClipMargin: 4 }}>
-              <DataTable
-                data={query.data?.data ?? []}
-                columns={columns}
-                label={t('list.tableLabel')}
-                storageKey="applications-own"
-                userId={user?.user_id}
-                getRowLabel={(row) => t('list.rowLabel', { name: rowName(row) })}
-                sortKey={list.sortKey}
-                onSortChange={list.setSortKey}
-                actions={actions}
-                loading={query.isPending}
-                error={query.isError ? `${t('list.loadError')} ${errorText(query.error)}` : null}
-                onRetry={() => void query.refetch()}
-              />
-            </Box>
-          )}
-          {total > 0 ? (
-            <Paginator
-              page={list.page}
-              pageSize={list.pageSize}
-              total={total}
-              onPageChange={list.setPage}
-              disabled={query.isFetching}
-            />
-          ) : null}
-          {types.isError ? (
-            <Text size="sm" c="red.8">
-              {t('form.optionsFailed')}
-            </Text>
-          ) : null}
-        </Stack>
-      </Paper>
+      <ListBlock
+        filters={filters}
+        list={list}
+        query={query}
+        columns={columns}
+        actions={actions}
+        label={t('list.tableLabel')}
+        filtersLabel={t('list.filtersLabel')}
+        storageKey="applications-own"
+        noun={t('list.noun')}
+        nounOne={t('list.nounOne')}
+        getRowLabel={(row) => t('list.rowLabel', { name: rowName(row) })}
+        emptyTitle={t('list.empty')}
+        emptyFilteredTitle={t('list.emptyFiltered')}
+        emptyAction={
+          canCreate ? (
+            <Button component={Link} to="/application/new" variant="light">
+              {t('list.new')}
+            </Button>
+          ) : null
+        }
+        loadErrorTitle={t('list.loadError')}
+        errorText={errorText}
+        testId="applications"
+      />
+      {types.isError ? (
+        <Text size="sm" c="red.8">
+          {t('form.optionsFailed')}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
