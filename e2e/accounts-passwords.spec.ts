@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
-  dismissToasts,
   emailedLink,
   OTHER_PASSWORD,
   registerAccount,
@@ -10,7 +9,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './support/accounts';
-import { axeViolations, signIn } from './support/portal';
+import { axeViolations, dismissToasts, signIn } from './support/portal';
 
 test.describe('passwords and sign-in protection', () => {
   test('forgot password → reset from the e-mail → sign in with the new password', async ({ page }) => {

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
-  dismissToasts,
   emailedLink,
   OTHER_PASSWORD,
   PERSON,
@@ -11,7 +10,7 @@ import {
   uniquePhone,
   verifyPhoneInUi,
 } from './support/accounts';
-import { axeViolations, currentUser } from './support/portal';
+import { axeViolations, currentUser, dismissToasts } from './support/portal';
 
 /** Fills the person and company data a legal entity's profile needs, and saves it. */
 async function completeCompanyProfile(page: Page): Promise<void> {

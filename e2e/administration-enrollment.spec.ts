@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAxeClean } from './support/administration';
-import { signIn } from './support/portal';
+import { expectAxeClean, signIn } from './support/portal';
 
 /**
  * Staff enrolment for signing (spec §4 "staff need video enrollment before signing"): a staff

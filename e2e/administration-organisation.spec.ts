@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectAxeClean, rowAction } from './support/administration';
-import { currentUser, signIn } from './support/portal';
+import { rowAction } from './support/administration';
+import { currentUser, expectAxeClean, signIn } from './support/portal';
 
 /**
  * The organisation card (/institution?id=…&tab=…) of an organisation admin (spec §2 'my

@@ -6,14 +6,13 @@ import {
   bearer,
   chooseOption,
   completeStaffProfile,
-  expectAxeClean,
   linkFromOutbox,
   NEW_STAFF_PASSWORD,
   rowAction,
   smsCodeFromOutbox,
   uniqueEmail,
 } from './support/administration';
-import { currentUser, menuEntryIds, signIn } from './support/portal';
+import { currentUser, expectAxeClean, menuEntryIds, signIn } from './support/portal';
 
 /**
  * Staff accounts journey (spec §3–§6): the organisation admin invites a staff member, who sets

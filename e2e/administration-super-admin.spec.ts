@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { chooseOption, expectAxeClean, rowAction } from './support/administration';
-import { currentUser, signIn } from './support/portal';
+import { chooseOption, rowAction } from './support/administration';
+import { currentUser, expectAxeClean, signIn } from './support/portal';
 
 /**
  * The super administrator's screens (spec §2 Payments and configuration, §4): organisations

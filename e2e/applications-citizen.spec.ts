@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, signIn } from './support/portal';
+import { expectAxeClean, signIn } from './support/portal';
 
 /**
  * The citizen's filing journey (spec §2 Applications, §4 wizard, §5 rules): a 'Certificat de
@@ -26,14 +26,6 @@ function validCnp(): string {
   const sum = [...body].reduce((total, digit, index) => total + Number(digit) * Number(key[index]), 0);
   const check = sum % 11 === 10 ? 1 : sum % 11;
   return `${body}${check}`;
-}
-
-/** WCAG 2.1 AA scan without toasts: one caught mid-fade reads as low contrast. */
-async function expectAxeClean(page: Page) {
-  const close = page.getByRole('button', { name: 'Închide notificarea' });
-  for (let i = await close.count(); i > 0; i--) await close.first().click();
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp) {

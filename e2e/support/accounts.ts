@@ -206,20 +206,3 @@ export async function pickOption(page: Page, container: string, search: string, 
   }).toPass({ timeout: 30_000 });
   await expect(field.getByRole('button').first()).toHaveText(option);
 }
-
-/**
- * Closes the toasts on screen. The shared toast draws its text in Mantine's gray.6 (#868e96,
- * 3.3:1), which axe reports; that belongs to `components/feedback/toast.ts` (reported to the
- * lead), so journeys close the toasts before scanning the screens they own.
- */
-export async function dismissToasts(page: Page): Promise<void> {
-  // Queued toasts (more than the visible limit) appear as others close: repeat until none is left.
-  await expect
-    .poll(async () => {
-      for (const button of await page.getByRole('button', { name: 'Închide notificarea' }).all()) {
-        await button.click({ timeout: 1000 }).catch(() => {});
-      }
-      return page.locator('.mantine-Notification-root').count();
-    })
-    .toBe(0);
-}

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { axeViolations, DEMO_PASSWORD } from './portal';
+import { DEMO_PASSWORD } from './portal';
 
 /**
  * Helpers of the administration journeys: API sign-in for set-up steps, the dev outbox (e-mails
@@ -137,25 +137,5 @@ export async function chooseOption(page: Page, inputId: string, option: string |
   if (await page.getByRole('listbox').isVisible()) await input.press('Escape');
 }
 
-/**
- * Closes the toasts on screen: a toast caught by axe in the middle of its fade-in or fade-out
- * reads as low contrast, so scans after an action start without them.
- */
-export async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator('.mantine-Notification-root');
-  const close = page.getByRole('button', { name: 'Închide notificarea' });
-  for (let i = await close.count(); i > 0; i--) {
-    // A toast may close by itself while we reach for it: then there is nothing left to do.
-    await close
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => {});
-  }
-  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
-}
-
-/** WCAG 2.1 AA scan of the current page, after the toasts are gone; expects no violations. */
-export async function expectAxeClean(page: Page): Promise<void> {
-  await dismissToasts(page);
-  expect(await axeViolations(page)).toEqual([]);
-}
+// Transitional, for the configuration journeys being written: import these from './portal'.
+export { dismissToasts, expectAxeClean } from './portal';
