@@ -26,7 +26,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ghiseu-e2e-'));
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: './test-results',
+  // Per port, so two suites side by side do not clear each other's artefacts.
+  outputDir: process.env.E2E_PORT ? `./test-results/port-${port}` : './test-results',
   globalSetup: './global-setup.ts',
   workers: 1,
   fullyParallel: false,
