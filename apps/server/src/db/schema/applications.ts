@@ -220,6 +220,37 @@ export const applications = pgTable(
   ],
 );
 
+/**
+ * The person of a beneficiary (spec §3): who, how to reach them, the profile fields in
+ * `details`, and the tax-authority check of a company's CUI. Shared by the beneficiaries of an
+ * application and the standalone register; a function, because drizzle columns belong to one
+ * table each.
+ */
+const beneficiaryPersonColumns = () => ({
+  personType: text('person_type', { enum: ['individual', 'legal'] }).notNull(),
+  citizenship: text('citizenship', { enum: ['romanian', 'foreign'] })
+    .notNull()
+    .default('romanian'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  companyName: text('company_name'),
+  personalNumericCode: text('personal_numeric_code'),
+  uniqueRegistrationCode: text('unique_registration_code'),
+  email: text('email'),
+  phone: text('phone'),
+  /** Address, ID card, trade-register and the other profile fields of spec §3. */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  isContactPerson: boolean('is_contact_person').notNull().default(false),
+  tnaCode: text('tna_code'),
+  subsidiary: text('subsidiary'),
+  /** Tax-authority check of a CUI: validated, unvalidated (service unreachable, checked later) or invalid. */
+  anafStatus: text('anaf_status', { enum: ['not_applicable', 'validated', 'unvalidated', 'invalid'] })
+    .notNull()
+    .default('not_applicable'),
+  anafCheckedAt: timestamp('anaf_checked_at', { withTimezone: true }),
+  anafData: jsonb('anaf_data'),
+});
+
 /** Beneficiaries named on an application; one CNP or CUI at most once per application. */
 export const applicationBeneficiaries = pgTable(
   'application_beneficiaries',
@@ -228,28 +259,7 @@ export const applicationBeneficiaries = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    personType: text('person_type', { enum: ['individual', 'legal'] }).notNull(),
-    citizenship: text('citizenship', { enum: ['romanian', 'foreign'] })
-      .notNull()
-      .default('romanian'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    companyName: text('company_name'),
-    personalNumericCode: text('personal_numeric_code'),
-    uniqueRegistrationCode: text('unique_registration_code'),
-    email: text('email'),
-    phone: text('phone'),
-    /** Address, ID card, trade-register and the other profile fields of spec §3. */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    isContactPerson: boolean('is_contact_person').notNull().default(false),
-    tnaCode: text('tna_code'),
-    subsidiary: text('subsidiary'),
-    /** Tax-authority check of a CUI: validated, unvalidated (service unreachable, checked later) or invalid. */
-    anafStatus: text('anaf_status', { enum: ['not_applicable', 'validated', 'unvalidated', 'invalid'] })
-      .notNull()
-      .default('not_applicable'),
-    anafCheckedAt: timestamp('anaf_checked_at', { withTimezone: true }),
-    anafData: jsonb('anaf_data'),
+    ...beneficiaryPersonColumns(),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -272,26 +282,7 @@ export const beneficiaries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     organisationId: integer('organisation_id').references(() => organisations.id),
-    personType: text('person_type', { enum: ['individual', 'legal'] }).notNull(),
-    citizenship: text('citizenship', { enum: ['romanian', 'foreign'] })
-      .notNull()
-      .default('romanian'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    companyName: text('company_name'),
-    personalNumericCode: text('personal_numeric_code'),
-    uniqueRegistrationCode: text('unique_registration_code'),
-    email: text('email'),
-    phone: text('phone'),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    isContactPerson: boolean('is_contact_person').notNull().default(false),
-    tnaCode: text('tna_code'),
-    subsidiary: text('subsidiary'),
-    anafStatus: text('anaf_status', { enum: ['not_applicable', 'validated', 'unvalidated', 'invalid'] })
-      .notNull()
-      .default('not_applicable'),
-    anafCheckedAt: timestamp('anaf_checked_at', { withTimezone: true }),
-    anafData: jsonb('anaf_data'),
+    ...beneficiaryPersonColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
