@@ -1,0 +1,121 @@
+import type { DocumentSeriesType } from '@ghiseu/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
+import { confirmDialog } from '../../../components/feedback/confirm-dialog';
+import { showToast } from '../../../components/feedback/toast';
+import type { FilterDefinition } from '../../../components/filter-bar/types';
+import { useListQuery } from '../../../components/filter-bar/use-list-query';
+import { ListBlock } from '../../../components/page/list-block';
+import { useSettings } from '../../../lib/settings';
+import { useDeleteSeriesType, useSeriesTypes } from '../api/document-series';
+import { showSeriesError } from '../errors';
+import { SeriesTypeModal } from './series-type-modal';
+
+/** The series types (super administrator): name, description, how many series use each. */
+export function SeriesTypesTab() {
+  const { t } = useTranslation('document-series');
+  const settings = useSettings();
+  const remove = useDeleteSeriesType();
+  const [editing, setEditing] = useState<DocumentSeriesType | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  const filters = useMemo<FilterDefinition[]>(
+    () => [{ key: 'search', type: 'search', label: t('types.filters.search'), size: 'medium' }],
+    [t],
+  );
+  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
+  const query = useSeriesTypes(list.searchParams);
+
+  const open = (row: DocumentSeriesType | null) => {
+    setEditing(row);
+    setOpened(true);
+  };
+
+  const onDelete = async (row: DocumentSeriesType) => {
+    const confirmed = await confirmDialog({
+      title: t('types.deleteTitle'),
+      message: t('types.deleteQuestion', { name: row.name }),
+      confirmLabel: t('actions.delete'),
+      cancelLabel: t('actions.cancel'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(row.id);
+      showToast('success', t('types.deleted', { name: row.name }));
+    } catch (error) {
+      showSeriesError(error);
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<DocumentSeriesType>[]>(
+    () => [
+      { id: 'name', header: t('types.fields.name'), sortable: true, size: 260, hideable: false },
+      {
+        id: 'description',
+        header: t('types.fields.description'),
+        size: 360,
+        cell: (row) => (
+          <Text size="sm" lineClamp={2}>
+            {row.description ?? ''}
+          </Text>
+        ),
+      },
+      { id: 'series_count', header: t('types.fields.seriesCount'), sortable: true, size: 100, align: 'right' },
+    ],
+    [t],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
+  const actions = useMemo<DataTableRowAction<DocumentSeriesType>[]>(
+    () => [
+      {
+        name: 'edit',
+        label: t('actions.edit'),
+        icon: <IconEdit size={16} aria-hidden />,
+        isVisible: (row) => row.abilities?.canEdit !== false,
+        onClick: (row) => open(row),
+      },
+      {
+        name: 'delete',
+        label: t('actions.delete'),
+        icon: <IconTrash size={16} aria-hidden />,
+        color: 'red.9',
+        isVisible: (row) => row.abilities?.canDelete !== false,
+        onClick: (row) => void onDelete(row),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open(null)} data-testid="series-type-create">
+          {t('types.create')}
+        </Button>
+      </Group>
+      <ListBlock
+        filters={filters}
+        list={list}
+        query={query}
+        columns={columns}
+        actions={actions}
+        label={t('types.tableLabel')}
+        filtersLabel={t('types.filtersLabel')}
+        storageKey="document-series-types"
+        noun={t('types.noun')}
+        nounOne={t('types.nounOne')}
+        getRowLabel={(row) => t('types.rowLabel', { name: row.name })}
+        emptyTitle={t('types.empty')}
+        emptyFilteredTitle={t('emptyFiltered')}
+        loadErrorTitle={t('loadError')}
+        testId="series-types-list"
+      />
+      <SeriesTypeModal opened={opened} onClose={() => setOpened(false)} seriesType={editing} />
+    </Stack>
+  );
+}
