@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UPLOAD_RULES } from '@ghiseu/domain';
+import { installRomanianValidationMessages, UPLOAD_RULES } from '@ghiseu/domain';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors.js';
@@ -40,6 +40,8 @@ export type App = FastifyInstance;
  * It never listens; main.ts and the tests (app.inject) decide that.
  */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<App> {
+  // Request checks without a message of their own answer in Romanian (VALIDATION_ERROR fields).
+  installRomanianValidationMessages();
   const { config } = ctx;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),

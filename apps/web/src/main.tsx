@@ -1,10 +1,13 @@
 import './index.css';
+import { installRomanianValidationMessages } from '@ghiseu/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
+
+installRomanianValidationMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elementul #root lipsește din index.html');

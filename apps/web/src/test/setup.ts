@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installRomanianValidationMessages } from '@ghiseu/domain';
+
+// As in main.tsx: checks without a message of their own answer in Romanian.
+installRomanianValidationMessages();
 
 afterEach(() => cleanup());
 

@@ -11,3 +11,4 @@ export * from './text-rules.js';
 export * from './dates.js';
 export * from './response-days.js';
 export * from './schemas.js';
+export * from './zod-locale.js';

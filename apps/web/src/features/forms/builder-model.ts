@@ -5,8 +5,6 @@ import {
   type FormFieldType,
   FORM_FIELD_TYPE_LABELS,
   foldText,
-  FORM_MESSAGES,
-  formMessage,
   GROUP_FORBIDDEN_TYPES,
   type GroupChildField,
   LIMITS,
@@ -385,23 +383,6 @@ export interface IssueMap {
 }
 
 /**
- * A few generic zod checks of the catalogue (array and number bounds) have no Romanian text of
- * their own; they are shown in Romanian here.
- */
-export function romanianIssue(message: string): string {
-  let match = /^Too small: expected number to be >=?(-?[\d.]+)/.exec(message);
-  if (match) return formMessage(FORM_MESSAGES.numberMin, { min: match[1] });
-  match = /^Too big: expected number to be <=?(-?[\d.]+)/.exec(message);
-  if (match) return formMessage(FORM_MESSAGES.numberMax, { max: match[1] });
-  if (/^Too small: expected array/.test(message)) return 'Alegeți cel puțin o valoare';
-  if (/^Too big: expected array/.test(message)) return 'Ați ales prea multe valori';
-  if (/^Too small: expected string/.test(message)) return FORM_MESSAGES.requiredFields;
-  if (/^Too big: expected string/.test(message)) return 'Textul este prea lung';
-  if (/^(Invalid|Expected)/.test(message)) return FORM_MESSAGES.invalidValue;
-  return message;
-}
-
-/**
  * Sorts the problems of `formDefinitionIssues` (or a VALIDATION_ERROR's `body.definition.…`
  * paths) onto their fields: `fields.3.visibleWhen.field` → field `fields.3`, property
  * `visibleWhen.field`; `fields.2.fields.1.key` → the group's second field, property `key`.
@@ -411,7 +392,7 @@ export function mapIssues(issues: readonly Issue[]): IssueMap {
   const general: string[] = [];
   for (const issue of issues) {
     const { path } = issue;
-    const message = romanianIssue(issue.message);
+    const { message } = issue;
     const parts = path
       .replace(/^body\./, '')
       .replace(/^definition\.?/, '')
