@@ -9,7 +9,7 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
   handleApiError: handleMock,
 }));
 
-const { adminErrorText, csvErrorLine, csvErrorText, showAdminError, validationFieldErrors } = await import('./errors');
+const { adminErrorText, csvErrorLine, csvErrorText, showAdminError } = await import('./errors');
 
 beforeAll(async () => {
   await initI18n();
@@ -152,22 +152,5 @@ describe('showAdminError', () => {
     const failure = new ApiError(502, '');
     showAdminError(failure);
     expect(handleMock).toHaveBeenCalledWith(failure);
-  });
-});
-
-describe('validationFieldErrors', () => {
-  it('maps `body.` paths to field names, first message per field', () => {
-    const error = new ApiError(400, 'VALIDATION_ERROR', {
-      fields: [
-        { path: 'body.county_id', message: 'Consiliul județean trebuie să aibă județul' },
-        { path: 'body.county_id', message: 'al doilea' },
-        { path: 'body.uat_ids.0', message: 'UAT-ul nu există' },
-      ],
-    });
-    expect(validationFieldErrors(error)).toEqual({
-      county_id: 'Consiliul județean trebuie să aibă județul',
-      uat_ids: 'UAT-ul nu există',
-    });
-    expect(validationFieldErrors(new ApiError(409, 'CONFLICT'))).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage } from '@ghiseu/domain';
-import { showToast } from '../../components/feedback/toast';
-import { ApiError, handleApiError, isSessionError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorText, showApiError, validationFieldErrors } from '../../lib/api-errors';
 import { i18n } from '../../lib/i18n';
 
 /**
@@ -97,9 +97,10 @@ function conflictText(error: ApiError, context: AdminErrorContext): string {
 }
 
 /** The message to show for a failed administration call (any error, not only {@link ApiError}). */
-export function adminErrorText(error: unknown, context: AdminErrorContext = {}): string {
-  if (!(error instanceof ApiError)) return errorMessage('INTERNAL_ERROR');
-  if (!error.hasResponse) return error.userMessage;
+export const adminErrorText = (error: unknown, context: AdminErrorContext = {}): string =>
+  apiErrorText(error, (e) => specialText(e, context));
+
+function specialText(error: ApiError, context: AdminErrorContext): string | undefined {
   switch (error.code) {
     case 'CONFLICT':
       return conflictText(error, context);
@@ -123,49 +124,18 @@ export function adminErrorText(error: unknown, context: AdminErrorContext = {}):
       if (fields.includes('user_type_name') || fields.includes('is_organisation_admin')) return t('forbiddenAdminRole');
       return t('forbidden');
     }
-    case 'VALIDATION_ERROR': {
-      // Field problems are put on the fields by the forms; name the first one when shown alone.
-      const fields = Array.isArray(error.data?.fields) ? (error.data.fields as { message?: unknown }[]) : [];
-      const first = fields.find((field) => typeof field?.message === 'string');
-      return first ? `${error.userMessage} ${String(first.message)}` : error.userMessage;
-    }
     default:
-      return error.userMessage;
+      return undefined;
   }
 }
-
-/** Statuses whose message the screens show themselves; others follow the generic rules of spec §8. */
-const SHOWN_STATUSES = new Set([400, 401, 403, 404, 409, 412, 413, 415]);
 
 /**
  * Shows a failed administration call as an error toast with its specific message. A session
  * error has already opened the login modal; a server failure (5xx) or an unexpected status goes
  * through the generic handler (toast or /500, spec §8).
  */
-export function showAdminError(error: unknown, context: AdminErrorContext = {}): void {
-  if (isSessionError(error)) return;
-  if (error instanceof ApiError && error.hasResponse && !SHOWN_STATUSES.has(error.status ?? 500)) {
-    handleApiError(error);
-    return;
-  }
-  showToast('error', adminErrorText(error, context));
-}
-
-/** Field problems of a VALIDATION_ERROR (`data.fields[].path` without `body.`), by field name. */
-export function validationFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return {};
-  const fields = Array.isArray(error.data?.fields) ? (error.data.fields as { path?: unknown; message?: unknown }[]) : [];
-  const out: Record<string, string> = {};
-  for (const { path, message } of fields) {
-    if (typeof path !== 'string' || typeof message !== 'string') continue;
-    const field = path.replace(/^body\.?/, '').split('.')[0];
-    if (field && !out[field]) out[field] = message;
-  }
-  return out;
-}
-
-/** The server code of a failed call, '' otherwise. */
-export const errorCodeOf = (error: unknown): string => (error instanceof ApiError ? error.code : '');
+export const showAdminError = (error: unknown, context: AdminErrorContext = {}): void =>
+  showApiError(error, (e) => adminErrorText(e, context));
 
 /**
  * Puts the field problems of a VALIDATION_ERROR on the form fields that `known` lists and

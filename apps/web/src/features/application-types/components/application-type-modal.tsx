@@ -46,7 +46,8 @@ import {
   usePatchApplicationType,
   useSeriesTypeOptions,
 } from '../api/application-types';
-import { errorCodeOf, typeErrorText } from '../errors';
+import { typeErrorText } from '../errors';
+import { errorCodeOf } from '../../../lib/api-errors';
 import {
   type ApplicationTypeValues,
   applicationTypeCreateBody,

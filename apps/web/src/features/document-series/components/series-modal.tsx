@@ -18,7 +18,8 @@ import { showToast } from '../../../components/feedback/toast';
 import { Notice } from '../../../components/page/notice';
 import { Toggle } from '../../../components/toggle/toggle';
 import { useCreateSeries, useOrganisationOptions, usePatchSeries, useSeriesTypeOptions } from '../api/document-series';
-import { errorCodeOf, seriesErrorText, validationFieldErrors } from '../errors';
+import { seriesErrorText } from '../errors';
+import { errorCodeOf, validationFieldErrors } from '../../../lib/api-errors';
 import {
   type FieldErrors,
   MAX_INDEX,

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/feedback/toast';
 import { Notice } from '../../../components/page/notice';
 import { useCreateSeriesType, usePatchSeriesType } from '../api/document-series';
-import { errorCodeOf, seriesErrorText, validationFieldErrors } from '../errors';
+import { seriesErrorText } from '../errors';
+import { errorCodeOf, validationFieldErrors } from '../../../lib/api-errors';
 import {
   type FieldErrors,
   type SeriesTypeValues,

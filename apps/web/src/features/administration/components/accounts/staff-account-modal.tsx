@@ -10,7 +10,8 @@ import { useSession } from '../../../../lib/session';
 import { useInviteStaffAccount, usePatchStaffAccount } from '../../api/staff-accounts';
 import { useDepartments, useFunctions } from '../../api/structure';
 import { mayGrantAdminRole } from '../../client-abilities';
-import { adminErrorText, applyFieldErrors, errorCodeOf } from '../../errors';
+import { adminErrorText, applyFieldErrors } from '../../errors';
+import { errorCodeOf } from '../../../../lib/api-errors';
 import { withFilter } from '../../list-params';
 import {
   EMPTY_STAFF_ACCOUNT,

@@ -6,7 +6,8 @@ import { showToast } from '../../../../components/feedback/toast';
 import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-field';
 import { useAllOrganisations } from '../../api/organisations';
 import { type PermissionPatchBody, usePatchPermission } from '../../api/permissions';
-import { adminErrorText, validationFieldErrors } from '../../errors';
+import { adminErrorText } from '../../errors';
+import { validationFieldErrors } from '../../../../lib/api-errors';
 import { Notice } from '../../../../components/page/notice';
 
 const NONE = 'none';

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { showToast } from '../../../../components/feedback/toast';
 import { useCreateDepartment, usePatchDepartment } from '../../api/structure';
-import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
+import { adminErrorText } from '../../errors';
+import { errorCodeOf, validationFieldErrors } from '../../../../lib/api-errors';
 import { Notice } from '../../../../components/page/notice';
 
 const schema = z.object({

@@ -9,7 +9,8 @@ import { showToast } from '../../../../components/feedback/toast';
 import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-field';
 import { useResponsibilities } from '../../api/responsibilities';
 import { useCreateFunction, usePatchFunction } from '../../api/structure';
-import { adminErrorText, errorCodeOf, validationFieldErrors } from '../../errors';
+import { adminErrorText } from '../../errors';
+import { errorCodeOf, validationFieldErrors } from '../../../../lib/api-errors';
 import { Notice } from '../../../../components/page/notice';
 
 const schema = z.object({
