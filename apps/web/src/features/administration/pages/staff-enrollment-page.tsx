@@ -12,7 +12,7 @@ import { DateInput } from '../../../components/inputs/date-input';
 import { Upload, type UploadedFile } from '../../../components/upload/upload';
 import { useSession } from '../../../lib/session';
 import { useOwnIdentity, useSubmitEnrollment } from '../api/enrollments';
-import { uploadFile } from '../api/files';
+import { uploadFile } from '../../../lib/files';
 import {
   EMPTY_ENROLLMENT,
   type EnrollmentFormValues,

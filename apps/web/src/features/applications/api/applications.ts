@@ -12,8 +12,7 @@ import type {
   RealEstateCreateRequest,
 } from '@ghiseu/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE_URL, ApiError, api, type DataEnvelope, type ListEnvelope, parseErrorBody } from '../../../lib/api-client';
-import { getStoredLanguage, getStoredToken } from '../../../lib/storage';
+import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
 
 /**
  * The applications feature's calls (STYLE.md item 8): fetchers, their query options and hooks.
@@ -167,48 +166,4 @@ export async function attachFile(id: number, fileId: number, category: string): 
 }
 export async function detachFile(id: number, applicationFileId: number): Promise<void> {
   await api.delete<void>(`/applications/${id}/files/${applicationFileId}`);
-}
-
-/** `POST /files/{id}/download-tokens`: a short-lived address of the file. */
-export async function getFileUrl(fileId: number): Promise<string> {
-  return (await api.post<DataEnvelope<{ url: string }>>(`/files/${fileId}/download-tokens`)).data.url;
-}
-
-/**
- * Uploads one file with progress (`POST /files/upload-tokens` then multipart `POST /files?echo=true`,
- * token in `x-file-upload-access-token`). XMLHttpRequest, because `fetch` reports no upload progress.
- */
-export async function uploadFile(file: File, onProgress: (percent: number) => void = () => {}): Promise<{ id: number }> {
-  const { data } = await api.post<DataEnvelope<{ token: string }>>('/files/upload-tokens', { purpose: 'default' });
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE_URL}/files?echo=true`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', getStoredLanguage());
-    request.setRequestHeader('x-file-upload-access-token', data.token);
-    const session = getStoredToken();
-    if (session) request.setRequestHeader('Authorization', `Bearer ${session}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress((event.loaded / event.total) * 100);
-    };
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (request.status === 201 || request.status === 200) {
-        onProgress(100);
-        resolve({ id: (body as DataEnvelope<{ id: number }>).data.id });
-        return;
-      }
-      const { code, data: errorData } = parseErrorBody(body);
-      reject(new ApiError(request.status, code, errorData));
-    };
-    request.onerror = () => reject(new ApiError(undefined, 'NETWORK_ERROR'));
-    request.send(form);
-  });
 }

@@ -11,7 +11,7 @@ type TabKey = 'types' | 'series';
 
 /**
  * /document-series-type: the series types (super administrator, documentSeriesTypeRead) and
- * the numbered series (documentSeriesEdit or documentSeriesTypeRead). `?tab=types|series`
+ * the numbered series (documentSeriesEdit, as the API asks). `?tab=types|series`
  * selects the tab; an organisation's administrator sees only the series tab.
  */
 export function DocumentSeriesPage() {
@@ -22,7 +22,7 @@ export function DocumentSeriesPage() {
   const superAdmin = user?.user_type_name === 'super_admin';
   const allowed: TabKey[] = [
     ...(can('documentSeriesTypeRead') ? (['types'] as const) : []),
-    ...(can('documentSeriesEdit', 'documentSeriesTypeRead') ? (['series'] as const) : []),
+    ...(can('documentSeriesEdit') ? (['series'] as const) : []),
   ];
   const asked = searchParams.get('tab');
   const tab: TabKey | undefined = allowed.find((key) => key === asked) ?? allowed[0];

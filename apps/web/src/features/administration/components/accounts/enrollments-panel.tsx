@@ -11,7 +11,7 @@ import { useListQuery } from '../../../../components/filter-bar/use-list-query';
 import { formatDate, formatDateTime } from '../../../../lib/format';
 import { useSettings } from '../../../../lib/settings';
 import { useApproveEnrollment, useEnrollments, useRejectEnrollment } from '../../api/enrollments';
-import { getFileUrl } from '../../api/files';
+import { getFileUrl } from '../../../../lib/files';
 import { adminErrorText, showAdminError } from '../../errors';
 import { ListBlock } from '../../../../components/page/list-block';
 import { StatusBadge } from '../../../../components/page/status-badge';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload, type UploadedFile } from '../../../../components/upload/upload';
 import { useOrganisationLogo } from '../../api/organisations';
-import { uploadFile } from '../../api/files';
+import { uploadFile } from '../../../../lib/files';
 
 export interface LogoFieldProps {
   organisationId: number;

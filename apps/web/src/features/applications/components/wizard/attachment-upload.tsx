@@ -2,7 +2,8 @@ import type { ApplicationFile, FormField } from '@ghiseu/domain';
 import { Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Upload, type UploadedFile } from '../../../../components/upload/upload';
-import { attachFile, detachFile, uploadFile } from '../../api/applications';
+import { uploadFile } from '../../../../lib/files';
+import { attachFile, detachFile } from '../../api/applications';
 import { showError } from '../../errors';
 
 type AttachmentsField = Extract<FormField, { type: 'attachments' }>;
@@ -37,7 +38,7 @@ export function AttachmentUpload({ applicationId, field, files, validated, error
   const links = useRef(new Map(files.map((file) => [file.file_id, file.id])));
 
   const upload = async (file: File, onProgress: (percent: number) => void) => {
-    const stored = await uploadFile(file, onProgress);
+    const stored = await uploadFile('default', file, onProgress);
     const link = await attachFile(applicationId, stored.id, field.key);
     links.current.set(stored.id, link.id);
     void onChanged();

@@ -1,9 +1,9 @@
 import type { UploadPurpose } from '@ghiseu/domain';
-import { API_BASE_URL, ApiError, api, type DataEnvelope, parseErrorBody } from '../../../lib/api-client';
-import { getStoredLanguage, getStoredToken } from '../../../lib/storage';
+import { API_BASE_URL, ApiError, api, type DataEnvelope, parseErrorBody } from './api-client';
+import { getStoredLanguage, getStoredToken } from './storage';
 
 /**
- * Uploads of the administration screens (organisation logo, ID document of an enrolment):
+ * Uploads and downloads of every screen (attachments, logos, seals, ID documents):
  * `POST /files/upload-tokens {purpose}` then `POST /files` (multipart, token in
  * `x-file-upload-access-token`). The transfer uses XMLHttpRequest because `fetch` reports no
  * upload progress, and the Upload field shows a progress bar per file (DESIGN.md §7).
