@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAxeClean } from './support/administration';
-import { signIn } from './support/portal';
+import { chooseOption } from './support/administration';
+import { expectAxeClean, signIn } from './support/portal';
 
 /**
  * The super administrator's form builder (spec §2 /forms, /form/new, /form/{id}; §3 Form
@@ -14,16 +14,6 @@ test.use({ actionTimeout: 15_000 });
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const NAME = `Formular test ${run}`;
-
-/**
- * Picks `option` in the Mantine Select or MultiSelect with input id `inputId`. An empty
- * MultiSelect's input sits under its pill box, so the click goes through.
- */
-async function chooseOption(page: Page, inputId: string, option: string | RegExp) {
-  await page.locator(`#${inputId}`).click({ force: true });
-  await page.getByRole('option', { name: option }).first().click();
-  if (await page.getByRole('listbox').isVisible()) await page.locator(`#${inputId}`).press('Escape');
-}
 
 /** Adds a field of the palette type and gives it a label; returns the label input. */
 async function addField(page: Page, type: string, label: string) {

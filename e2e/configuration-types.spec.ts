@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { chooseOption, dismissToasts, expectAxeClean, rowAction } from './support/administration';
-import { signIn } from './support/portal';
+import { chooseOption, rowAction } from './support/administration';
+import { dismissToasts, expectAxeClean, signIn } from './support/portal';
 
 /**
  * Configuration of application types and document series (spec §2 /application-type,

@@ -127,15 +127,15 @@ export async function rowAction(page: Page, tableName: string | RegExp, text: st
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-/** Picks `option` in a Mantine MultiSelect or searchable Select (by input id), typing `search` first. */
+/**
+ * Picks `option` in a Mantine MultiSelect or searchable Select (by input id), typing `search`
+ * first. An empty MultiSelect's input sits under its pill box, so the click goes through.
+ */
 export async function chooseOption(page: Page, inputId: string, option: string | RegExp, search?: string): Promise<void> {
   const input = page.locator(`#${inputId}`);
-  await input.click();
+  await input.click({ force: true });
   if (search) await input.fill(search);
   await page.getByRole('option', { name: option }).first().click();
   // A multi-select stays open after a pick; Escape then closes only the dropdown, not the dialog.
   if (await page.getByRole('listbox').isVisible()) await input.press('Escape');
 }
-
-// Transitional, for the configuration journeys being written: import these from './portal'.
-export { dismissToasts, expectAxeClean } from './portal';
