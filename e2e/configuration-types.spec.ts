@@ -14,6 +14,11 @@ const run = Date.now().toString(36);
 const SERIES_TYPES = 'Lista tipurilor de serii';
 const SERIES = 'Lista seriilor de documente';
 const TYPES = 'Lista tipurilor de cereri';
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const INDEX_RULE = 'Indexul nu poate fi mai mic decât valoarea curentă.';
 
 test('series: a new type, a series for the county council from index 41, no going back', async ({ page }) => {
@@ -115,12 +120,22 @@ test('application types: create with the published form and the incoming series,
   await rowAction(page, TYPES, name, 'Modifică');
   const edit = page.getByRole('dialog', { name: 'Modificare tip de cerere' });
   await page.getByTestId('at-period').fill('45');
+  // A sealed type with its own seal image.
+  await edit.getByRole('switch', { name: 'Sigiliu electronic pe documentul emis' }).click({ force: true });
+  await page
+    .getByTestId('at-seal')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'sigiliu.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('at-seal').getByText('sigiliu.png')).toBeVisible();
   await expectAxeClean(page);
   await page.getByTestId('at-submit').click();
   await expect(page.getByText(`Tipul de cerere „${name}” a fost salvat.`)).toBeVisible();
   await expect(edit).toBeHidden();
   await expect(row).toContainText('45 zile');
   await expectAxeClean(page);
+  await rowAction(page, TYPES, name, 'Modifică');
+  await expect(page.getByTestId('at-seal-stored')).toHaveText('Sigiliul personalizat este încărcat.');
+  await edit.getByRole('button', { name: 'Închide fereastra' }).click();
 });
 
 test("an organisation's administrator reaches only its own series", async ({ page }) => {

@@ -86,6 +86,17 @@ describe('application type form model', () => {
     expect(patch).toEqual({ remaining_period: 45, series_type_ids: { outgoing: null, visa1: 9 } });
   });
 
+  it('keeps a custom seal only while the type is sealed', () => {
+    const sealed = record({ digital_seal: true, custom_seal_file_id: 31 });
+    const values = applicationTypeValues(sealed);
+    expect(values.custom_seal_file_id).toBe('31');
+    expect(applicationTypePatch(sealed, { ...values, custom_seal_file_id: '32' })).toEqual({ custom_seal_file_id: 32 });
+    expect(applicationTypePatch(sealed, { ...values, digital_seal: false })).toEqual({
+      digital_seal: false,
+      custom_seal_file_id: null,
+    });
+  });
+
   it('clears and blocks the reference types of an automatic type', () => {
     const values = withAuto(applicationTypeValues(record()), true);
     expect(values.reference_type_ids).toEqual([]);

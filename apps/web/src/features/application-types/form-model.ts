@@ -53,6 +53,8 @@ export interface ApplicationTypeValues {
   discounts: DiscountValues[];
   dynamic_form: boolean;
   digital_seal: boolean;
+  /** The custom seal image (kept only while the type is sealed). */
+  custom_seal_file_id: string | null;
   archive_document_type_code: string;
   usage_categories: string[];
 }
@@ -105,6 +107,7 @@ export function applicationTypeValues(
     discounts: (record?.discounts ?? []).map((d) => ({ name: d.name, percent: d.percent })),
     dynamic_form: record?.dynamic_form ?? true,
     digital_seal: record?.digital_seal ?? false,
+    custom_seal_file_id: idText(record?.custom_seal_file_id),
     archive_document_type_code: record?.archive_document_type_code ?? '',
     usage_categories: [...(record?.usage_categories ?? [])],
   };
@@ -195,6 +198,7 @@ function bodyFields(values: ApplicationTypeValues) {
     uat_ids: idsOf(values.uat_ids),
     dynamic_form: values.dynamic_form,
     digital_seal: values.digital_seal,
+    custom_seal_file_id: values.digital_seal ? idOf(values.custom_seal_file_id) : null,
     related_clarification_type_id: idOf(values.related_clarification_type_id),
     related_internal_type_id: idOf(values.related_internal_type_id),
     department_ids: idsOf(values.department_ids),

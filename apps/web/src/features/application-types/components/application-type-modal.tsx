@@ -47,6 +47,7 @@ import {
   useSeriesTypeOptions,
 } from '../api/application-types';
 import { typeErrorText } from '../errors';
+import { SealField } from './seal-field';
 import { errorCodeOf } from '../../../lib/api-errors';
 import {
   type ApplicationTypeValues,
@@ -563,6 +564,13 @@ export function ApplicationTypeModal({ opened, onClose, record, superAdmin, defa
                 onChange={(checked) => set('digital_seal', checked)}
               />
             </Group>
+            {values.digital_seal ? (
+              <SealField
+                value={values.custom_seal_file_id}
+                onChange={(fileId) => set('custom_seal_file_id', fileId)}
+                error={err('custom_seal_file_id')}
+              />
+            ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
                 id="at-archive-document-type-code"
