@@ -12,6 +12,8 @@ import {
   TARGU_MURES,
   userId,
 } from '../administration/test-support.js';
+import { PNG_1x1, SMALL_PDF } from '../../../test/multipart.js';
+import { uploadFile } from '../applications/test-support.js';
 import { findApplicationTypeForFiling, isUatServedByType } from './service.js';
 
 let t: TestApp;
@@ -252,6 +254,25 @@ describe('application types: every field of spec §3', () => {
       remaining_period: 10_000,
     });
     expect(badBody.json().data.fields[0]).toMatchObject({ path: 'body.remaining_period', message: 'Introdu un numar' });
+  });
+
+  it('takes as custom seal only a PNG or JPEG the super administrator uploaded', async () => {
+    const type = await createType({ digital_seal: true });
+    const seal = (fileId: number) =>
+      call(t, 'PATCH', `/api/application-types/${type.id}`, DEMO.superadmin, { custom_seal_file_id: fileId });
+    const pdf = await uploadFile(t, DEMO.superadmin, 'sigiliu.pdf', SMALL_PDF);
+    expect((await seal(pdf)).json().data.fields).toEqual([
+      { path: 'body.custom_seal_file_id', message: 'Sigiliul trebuie să fie o imagine PNG sau JPEG' },
+    ]);
+    // Somebody else's image is as good as missing: it would be stamped on issued documents.
+    const foreign = await uploadFile(t, DEMO.citizen, 'poza.png', PNG_1x1);
+    expect((await seal(foreign)).json().data.fields).toEqual([
+      { path: 'body.custom_seal_file_id', message: 'Fișierul nu există' },
+    ]);
+    const own = await uploadFile(t, DEMO.superadmin, 'sigiliu.png', PNG_1x1);
+    const saved = await seal(own);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ digital_seal: true, custom_seal_file_id: own });
   });
 
   it('edits by merge-patch: objects of ids merge key by key, null clears, lists are replaced', async () => {

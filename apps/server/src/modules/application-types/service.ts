@@ -164,7 +164,7 @@ function mergeIds(
  * those are looked up again (a reference that went stale since does not block an unrelated
  * edit), except the rules that tie fields together (is_auto, organisation moves).
  */
-async function checkReferences(db: Db, values: TypeValues, changed: Set<string>, selfId?: number): Promise<void> {
+async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed: Set<string>, selfId?: number): Promise<void> {
   const problems: FieldProblem[] = [];
   const organisationId = values.organisationId;
   const touched = (field: string) => changed.has(field) || changed.has('organisation_id');
@@ -249,12 +249,13 @@ async function checkReferences(db: Db, values: TypeValues, changed: Set<string>,
       problems.push({ path: 'body.function_ids', message: 'Funcția nu aparține instituției', ids: foreign });
   }
 
-  if (
-    changed.has('custom_seal_file_id') &&
-    values.customSealFileId != null &&
-    !(await findFileRow(db, values.customSealFileId))
-  ) {
-    problems.push({ path: 'body.custom_seal_file_id', message: 'Fișierul nu există' });
+  // The seal is stamped on issued documents: a PNG or JPEG the actor uploaded, never somebody else's file.
+  if (changed.has('custom_seal_file_id') && values.customSealFileId != null) {
+    const file = await findFileRow(db, values.customSealFileId);
+    if (!file || file.ownerUserId !== actor.userId)
+      problems.push({ path: 'body.custom_seal_file_id', message: 'Fișierul nu există' });
+    else if (file.mimeType !== 'image/png' && file.mimeType !== 'image/jpeg')
+      problems.push({ path: 'body.custom_seal_file_id', message: 'Sigiliul trebuie să fie o imagine PNG sau JPEG' });
   }
 
   if (problems.length > 0) throw new AppError('VALIDATION_ERROR', { fields: problems });
@@ -318,7 +319,7 @@ export async function createApplicationType(
     functionIds: [...new Set(input.function_ids)],
     usageCategories: input.usage_categories,
   };
-  await checkReferences(ctx.db, values, new Set(Object.keys(input)));
+  await checkReferences(ctx.db, actor, values, new Set(Object.keys(input)));
   const id = await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
       if (await repo.applicationTypeNameTaken(tx, organisationId, input.name)) throw new AppError('APPLICATION_TYPE_EXISTS');
@@ -387,7 +388,7 @@ export async function patchApplicationType(
   const next = { ...snapshot(current), ...changes } as TypeValues;
   const changed = new Set(Object.keys(patch).filter((key) => (patch as Record<string, unknown>)[key] !== undefined));
   if (!moving) changed.delete('organisation_id');
-  await checkReferences(ctx.db, next, changed, id);
+  await checkReferences(ctx.db, actor, next, changed, id);
   await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
       const name = changes.name ?? current.name;
