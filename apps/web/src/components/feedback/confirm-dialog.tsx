@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { DIALOG_WIDTH } from './dialog-size';
+import { showToast } from './toast';
 
 /** Options of `confirmDialog`. */
 export interface ConfirmDialogOptions {
@@ -46,4 +47,30 @@ export function confirmDialog({
       onClose: () => resolve(false),
     });
   });
+}
+
+/** Options of `confirmAndRun`: the destructive question, the action and what to say after it. */
+export interface ConfirmAndRunOptions extends Omit<ConfirmDialogOptions, 'destructive'> {
+  action: () => Promise<unknown>;
+  /** The success toast. */
+  success: string;
+  /** Shows a failure (the feature's error handler). */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Asks a destructive question (deleting a record…), then runs the action and says how it went:
+ * a success toast, or the feature's error handler. Resolves `true` when the action ran and
+ * succeeded.
+ */
+export async function confirmAndRun({ action, success, onError, ...question }: ConfirmAndRunOptions): Promise<boolean> {
+  if (!(await confirmDialog({ ...question, destructive: true }))) return false;
+  try {
+    await action();
+  } catch (error) {
+    onError(error);
+    return false;
+  }
+  showToast('success', success);
+  return true;
 }

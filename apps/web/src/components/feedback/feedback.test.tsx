@@ -3,7 +3,7 @@ import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, TestProviders } from '../test-utils';
 import { alertDialog, normalizeAlertType } from './alert-dialog';
-import { confirmDialog } from './confirm-dialog';
+import { confirmAndRun, confirmDialog } from './confirm-dialog';
 import { DIALOG_WIDTH } from './dialog-size';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
@@ -58,6 +58,58 @@ describe('toasts', () => {
     expect(activeToasts()).toBe(1);
     act(() => vi.advanceTimersByTime(10));
     expect(activeToasts()).toBe(0);
+  });
+});
+
+describe('confirmAndRun', () => {
+  const ask = (action: () => Promise<unknown>, onError = vi.fn()) =>
+    confirmAndRun({
+      title: 'Ștergere serie',
+      message: 'Ștergeți seria?',
+      confirmLabel: 'Șterge',
+      cancelLabel: 'Renunță',
+      action,
+      success: 'Seria a fost ștearsă.',
+      onError,
+    });
+
+  it('runs the action only after the confirmation, then says it succeeded', async () => {
+    const { user } = renderWithProviders(<div />);
+    const action = vi.fn().mockResolvedValue(undefined);
+    let done: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      done = ask(action);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ștergere serie' });
+    expect(action).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Șterge' }));
+    await expect(done).resolves.toBe(true);
+    expect(action).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Seria a fost ștearsă.')).toBeInTheDocument();
+  });
+
+  it('does nothing when refused, and hands a failure to the error handler', async () => {
+    const { user } = renderWithProviders(<div />);
+    const action = vi.fn().mockRejectedValue(new Error('refuzat'));
+    const onError = vi.fn();
+    let done: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      done = ask(action, onError);
+    });
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Ștergere serie' })).getByRole('button', { name: 'Renunță' }),
+    );
+    await expect(done).resolves.toBe(false);
+    expect(action).not.toHaveBeenCalled();
+    act(() => {
+      done = ask(action, onError);
+    });
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Ștergere serie' })).getByRole('button', { name: 'Șterge' }),
+    );
+    await expect(done).resolves.toBe(false);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'refuzat' }));
+    expect(screen.queryByText('Seria a fost ștearsă.')).toBeNull();
   });
 });
 

@@ -5,8 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
-import { confirmDialog } from '../../../components/feedback/confirm-dialog';
-import { showToast } from '../../../components/feedback/toast';
+import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { usePermissions } from '../../../lib/permissions';
@@ -69,22 +68,16 @@ export function InstitutionsPage() {
   const query = useOrganisations(list.searchParams);
   const countyName = useMemo(() => new Map((counties.data ?? []).map((c) => [c.id, c.name])), [counties.data]);
 
-  const onDelete = async (organisation: Organisation) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (organisation: Organisation) =>
+    confirmAndRun({
       title: t('organisations.deleteTitle'),
       message: t('organisations.deleteQuestion', { name: organisation.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(organisation.id),
+      success: t('organisations.deleted', { name: organisation.name }),
+      onError: (error) => showAdminError(error, { entity: 'organisation' }),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(organisation.id);
-      showToast('success', t('organisations.deleted', { name: organisation.name }));
-    } catch (error) {
-      showAdminError(error, { entity: 'organisation' });
-    }
-  };
 
   const cardLink = (row: Organisation) => `/institution?id=${row.id}&tab=institution-details`;
   const isCurrent = (row: Organisation) => row.id === user?.organisation_id;

@@ -4,8 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
-import { confirmDialog } from '../../../components/feedback/confirm-dialog';
-import { showToast } from '../../../components/feedback/toast';
+import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { ListCell } from '../../../components/list-cell/list-cell';
@@ -80,22 +79,16 @@ export function ResponsibilitiesPage() {
     setOpened(true);
   };
 
-  const onDelete = async (responsibility: Responsibility) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (responsibility: Responsibility) =>
+    confirmAndRun({
       title: t('responsibilities.deleteTitle'),
       message: t('responsibilities.deleteQuestion', { name: responsibility.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(responsibility.id),
+      success: t('responsibilities.deleted', { name: responsibility.name }),
+      onError: (error) => showAdminError(error, { entity: 'responsibility' }),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(responsibility.id);
-      showToast('success', t('responsibilities.deleted', { name: responsibility.name }));
-    } catch (error) {
-      showAdminError(error, { entity: 'responsibility' });
-    }
-  };
 
   const columns = useMemo<DataTableColumn<Responsibility>[]>(
     () => [

@@ -12,7 +12,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
-import { confirmDialog } from '../../../components/feedback/confirm-dialog';
+import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
@@ -100,22 +100,16 @@ export function ApplicationTypesPage() {
     setOpened(true);
   };
 
-  const onDelete = async (row: ApplicationTypeRecord) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (row: ApplicationTypeRecord) =>
+    confirmAndRun({
       title: t('deleteTitle'),
       message: t('deleteQuestion', { name: row.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(row.id),
+      success: t('deleted', { name: row.name }),
+      onError: (error) => showTypeError(error),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(row.id);
-      showToast('success', t('deleted', { name: row.name }));
-    } catch (error) {
-      showTypeError(error);
-    }
-  };
 
   const onToggle = async (row: ApplicationTypeRecord, active: boolean) => {
     try {

@@ -5,8 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
-import { confirmDialog } from '../../../components/feedback/confirm-dialog';
-import { showToast } from '../../../components/feedback/toast';
+import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { ListCell } from '../../../components/list-cell/list-cell';
@@ -67,22 +66,16 @@ export function ApplicationsPage() {
 
   const rowName = (row: ApplicationListItem) => row.identification_number ?? `${t('list.draft')} ${row.application_type_name}`;
 
-  const onDelete = async (row: ApplicationListItem) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (row: ApplicationListItem) =>
+    confirmAndRun({
       title: t('list.deleteTitle'),
       message: t('list.deleteQuestion', { name: row.application_type_name }),
       confirmLabel: t('list.actions.delete'),
       cancelLabel: t('list.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(row.id),
+      success: t('list.deleted'),
+      onError: (error) => showError(error),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(row.id);
-      showToast('success', t('list.deleted'));
-    } catch (error) {
-      showError(error);
-    }
-  };
 
   const columns = useMemo<DataTableColumn<ApplicationListItem>[]>(
     () => [

@@ -4,7 +4,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
-import { confirmDialog } from '../../../components/feedback/confirm-dialog';
+import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
@@ -76,22 +76,16 @@ export function SeriesTab({ superAdmin }: { superAdmin: boolean }) {
     setOpened(true);
   };
 
-  const onDelete = async (row: DocumentSeries) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (row: DocumentSeries) =>
+    confirmAndRun({
       title: t('series.deleteTitle'),
       message: t('series.deleteQuestion', { name: row.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(row.id),
+      success: t('series.deleted', { name: row.name }),
+      onError: (error) => showSeriesError(error),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(row.id);
-      showToast('success', t('series.deleted', { name: row.name }));
-    } catch (error) {
-      showSeriesError(error);
-    }
-  };
 
   const onToggle = async (row: DocumentSeries, active: boolean) => {
     try {

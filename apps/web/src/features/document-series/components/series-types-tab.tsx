@@ -4,8 +4,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
-import { confirmDialog } from '../../../components/feedback/confirm-dialog';
-import { showToast } from '../../../components/feedback/toast';
+import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { ListBlock } from '../../../components/page/list-block';
@@ -34,22 +33,16 @@ export function SeriesTypesTab() {
     setOpened(true);
   };
 
-  const onDelete = async (row: DocumentSeriesType) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (row: DocumentSeriesType) =>
+    confirmAndRun({
       title: t('types.deleteTitle'),
       message: t('types.deleteQuestion', { name: row.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(row.id),
+      success: t('types.deleted', { name: row.name }),
+      onError: (error) => showSeriesError(error),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(row.id);
-      showToast('success', t('types.deleted', { name: row.name }));
-    } catch (error) {
-      showSeriesError(error);
-    }
-  };
 
   const columns = useMemo<DataTableColumn<DocumentSeriesType>[]>(
     () => [

@@ -5,8 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
-import { confirmDialog } from '../../../components/feedback/confirm-dialog';
-import { showToast } from '../../../components/feedback/toast';
+import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { ListBlock } from '../../../components/page/list-block';
@@ -46,22 +45,16 @@ export function FormsPage() {
   const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
   const query = useForms(list.searchParams);
 
-  const onDelete = async (form: FormSummary) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (form: FormSummary) =>
+    confirmAndRun({
       title: t('list.deleteTitle'),
       message: t('list.deleteQuestion', { name: form.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(form.id),
+      success: t('list.deleted', { name: form.name }),
+      onError: (error) => showFormError(error),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(form.id);
-      showToast('success', t('list.deleted', { name: form.name }));
-    } catch (error) {
-      showFormError(error);
-    }
-  };
 
   const columns = useMemo<DataTableColumn<FormSummary>[]>(
     () => [

@@ -4,8 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
-import { confirmDialog } from '../../../../components/feedback/confirm-dialog';
-import { showToast } from '../../../../components/feedback/toast';
+import { confirmAndRun } from '../../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../../components/filter-bar/types';
 import { useListQuery } from '../../../../components/filter-bar/use-list-query';
 import { formatDateTime } from '../../../../lib/format';
@@ -48,22 +47,16 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
     setOpened(true);
   };
 
-  const onDelete = async (department: Department) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (department: Department) =>
+    confirmAndRun({
       title: t('departments.deleteTitle'),
       message: t('departments.deleteQuestion', { name: department.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(department.id),
+      success: t('departments.deleted', { name: department.name }),
+      onError: (error) => showAdminError(error, { entity: 'department' }),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(department.id);
-      showToast('success', t('departments.deleted', { name: department.name }));
-    } catch (error) {
-      showAdminError(error, { entity: 'department' });
-    }
-  };
 
   const columns = useMemo<DataTableColumn<Department>[]>(
     () => [

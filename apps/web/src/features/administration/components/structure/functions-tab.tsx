@@ -4,8 +4,7 @@ import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
-import { confirmDialog } from '../../../../components/feedback/confirm-dialog';
-import { showToast } from '../../../../components/feedback/toast';
+import { confirmAndRun } from '../../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../../components/filter-bar/types';
 import { useListQuery } from '../../../../components/filter-bar/use-list-query';
 import { ListCell } from '../../../../components/list-cell/list-cell';
@@ -52,22 +51,16 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
     setOpened(true);
   };
 
-  const onDelete = async (fn: StaffFunctionRecord) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (fn: StaffFunctionRecord) =>
+    confirmAndRun({
       title: t('functions.deleteTitle'),
       message: t('functions.deleteQuestion', { name: fn.name }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      destructive: true,
+      action: () => remove.mutateAsync(fn.id),
+      success: t('functions.deleted', { name: fn.name }),
+      onError: (error) => showAdminError(error, { entity: 'function' }),
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(fn.id);
-      showToast('success', t('functions.deleted', { name: fn.name }));
-    } catch (error) {
-      showAdminError(error, { entity: 'function' });
-    }
-  };
 
   const columns = useMemo<DataTableColumn<StaffFunctionRecord>[]>(
     () => [
