@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
-  emailedLink,
   OTHER_PASSWORD,
   registerAccount,
   STRONG_PASSWORD,
   submitSignIn,
-  uniqueEmail,
   uniquePhone,
 } from './support/accounts';
-import { axeViolations, dismissToasts, signIn } from './support/portal';
+import { axeViolations, dismissToasts, emailedLink, signIn, uniqueEmail } from './support/portal';
 
 test.describe('passwords and sign-in protection', () => {
   test('forgot password → reset from the e-mail → sign in with the new password', async ({ page }) => {

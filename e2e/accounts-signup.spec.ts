@@ -1,16 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  emailedLink,
-  PERSON,
-  pickOption,
-  sendSmsCodeInUi,
-  smsCode,
-  STRONG_PASSWORD,
-  submitSignIn,
-  uniqueEmail,
-  uniquePhone,
-} from './support/accounts';
-import { axeViolations, currentUser } from './support/portal';
+import { PERSON, pickOption, sendSmsCodeInUi, smsCode, STRONG_PASSWORD, submitSignIn, uniquePhone } from './support/accounts';
+import { axeViolations, currentUser, emailedLink, uniqueEmail } from './support/portal';
 
 test.describe('sign-up and activation', () => {
   test('a citizen registers, confirms the e-mail and the phone, completes the profile and reaches the portal', async ({

@@ -1,16 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
-  emailedLink,
   OTHER_PASSWORD,
   PERSON,
   pickOption,
   STRONG_PASSWORD,
   submitSignIn,
-  uniqueEmail,
   uniquePhone,
   verifyPhoneInUi,
 } from './support/accounts';
-import { axeViolations, currentUser, dismissToasts } from './support/portal';
+import { axeViolations, currentUser, dismissToasts, emailedLink, uniqueEmail } from './support/portal';
 
 /** Fills the person and company data a legal entity's profile needs, and saves it. */
 async function completeCompanyProfile(page: Page): Promise<void> {

@@ -6,13 +6,11 @@ import {
   bearer,
   chooseOption,
   completeStaffProfile,
-  linkFromOutbox,
   NEW_STAFF_PASSWORD,
   rowAction,
   smsCodeFromOutbox,
-  uniqueEmail,
 } from './support/administration';
-import { currentUser, expectAxeClean, menuEntryIds, signIn } from './support/portal';
+import { currentUser, emailedLink, expectAxeClean, menuEntryIds, signIn, uniqueEmail } from './support/portal';
 
 /**
  * Staff accounts journey (spec §3–§6): the organisation admin invites a staff member, who sets
@@ -73,7 +71,7 @@ test('the admin invites a staff member from /accounts', async ({ page }) => {
 });
 
 test('the staff member sets the password from the e-mail and signs in with the staff menu', async ({ page, request }) => {
-  const link = await linkFromOutbox(request, staff.email, '/auth/set-password');
+  const link = await emailedLink(request, staff.email, '/auth/set-password');
   expect(link).toContain('confirmationKey=');
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Setare parolă' })).toBeVisible();

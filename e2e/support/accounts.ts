@@ -1,5 +1,5 @@
-import type { OutboxMessage } from '@ghiseu/domain';
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
+import { emailedLink, outbox } from './portal';
 
 /**
  * Helpers of the account journeys: fresh identities, the development outbox (e-mails and SMS
@@ -10,14 +10,6 @@ import { type APIRequestContext, type APIResponse, expect, type Page } from '@pl
 /** A password that meets the policy of spec §5. */
 export const STRONG_PASSWORD = 'Cont!Nou2026';
 export const OTHER_PASSWORD = 'Alta!Parola2027';
-
-let sequence = 0;
-
-/** An address nobody has used: `prefix-<time>-<n>@example.ro`. */
-export function uniqueEmail(prefix: string): string {
-  sequence++;
-  return `${prefix}-${Date.now().toString(36)}-${sequence}${Math.floor(Math.random() * 1000)}@example.ro`;
-}
 
 /** A Romanian mobile number unlikely to be used by another test: 07 followed by 8 digits. */
 export function uniquePhone(): string {
@@ -51,38 +43,6 @@ export async function retryRateLimited(send: () => Promise<APIResponse>): Promis
     const wait = Number(response.headers()['retry-after'] ?? '10');
     await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(wait, 1), 30) * 1000));
   }
-}
-
-/** `GET /api/dev/outbox?to=` (newest first). */
-export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const response = await request.get('/api/dev/outbox', { params: { to } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: OutboxMessage[] }).data;
-}
-
-/**
- * The path and query of the newest e-mailed link to `page` (e.g. '/auth/confirm-email') sent to
- * `to`, waiting for it to arrive.
- */
-export async function emailedLink(request: APIRequestContext, to: string, page: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"<>]+(${page.replaceAll('/', '\\/')}\\?confirmationKey=[A-Za-z0-9_%.-]+)`);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (const message of await outbox(request, to)) {
-          const match = pattern.exec(message.text);
-          if (match) {
-            link = match[1];
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `an e-mail to ${to} with a link to ${page}` },
-    )
-    .toBe(true);
-  return link as string;
 }
 
 /** The newest SMS code sent to `phone`, different from `previous` when given. */

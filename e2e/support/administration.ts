@@ -1,15 +1,10 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './portal';
+import { DEMO_PASSWORD, outbox } from './portal';
 
 /**
  * Helpers of the administration journeys: API sign-in for set-up steps, the dev outbox (e-mails
  * and SMS the portal sent), unique addresses so that reruns on one database never collide.
  */
-
-/** A new address for every run: `prefix+<time><random>@e2e.ghiseu.ro`. */
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.ghiseu.ro`;
-}
 
 /** A strong password that satisfies the policy of spec §5. */
 export const NEW_STAFF_PASSWORD = 'Functionar!2026';
@@ -24,42 +19,6 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-interface OutboxMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string;
-  created_at: string;
-}
-
-/** The newest messages sent to `to` (newest first). */
-export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const response = await request.get('/api/dev/outbox', { params: { to } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: OutboxMessage[] }).data;
-}
-
-/** Waits for an e-mail to `to` that holds a link to `path`, and returns that link's path and query. */
-export async function linkFromOutbox(request: APIRequestContext, to: string, path: string): Promise<string> {
-  let found: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        for (const message of await outbox(request, to)) {
-          const match = message.text.match(new RegExp(`https?://[^\\s]*(${path.replace(/[/]/g, '\\/')}\\?[^\\s]+)`));
-          if (match) {
-            found = match[1];
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `e-mail to ${to} with ${path}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as unknown as string;
-}
 
 /** Waits for the newest SMS code (6 digits) sent to `phone`. */
 export async function smsCodeFromOutbox(request: APIRequestContext, phone: string, after: number): Promise<string> {

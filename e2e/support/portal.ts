@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { CurrentUser, UserType } from '@ghiseu/domain';
-import { expect, type Page } from '@playwright/test';
+import type { CurrentUser, OutboxMessage, UserType } from '@ghiseu/domain';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Demo accounts seeded with SEED_DEMO=true (all share one password). */
 export const DEMO_PASSWORD = 'Ghiseu!2026';
@@ -83,4 +83,44 @@ export async function menuEntryIds(page: Page): Promise<string[]> {
       .filter((id) => !id.startsWith('menu-section-') && !id.startsWith('menu-counter-'))
       .map((id) => id.slice('menu-'.length)),
   );
+}
+
+let sequence = 0;
+
+/** An address nobody has used: `prefix-<time>-<n>@example.ro`, so reruns on one database never collide. */
+export function uniqueEmail(prefix: string): string {
+  sequence++;
+  return `${prefix}-${Date.now().toString(36)}-${sequence}${Math.floor(Math.random() * 1000)}@example.ro`;
+}
+
+/** `GET /api/dev/outbox?to=`: the e-mails and SMS the portal sent to `to` (newest first). */
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await request.get('/api/dev/outbox', { params: { to } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: OutboxMessage[] }).data;
+}
+
+/**
+ * The path and query of the newest e-mailed link to `page` (e.g. '/auth/confirm-email') sent to
+ * `to`, waiting for it to arrive.
+ */
+export async function emailedLink(request: APIRequestContext, to: string, page: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+(${page.replaceAll('/', '\\/')}\\?[^\\s"<>]+)`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const message of await outbox(request, to)) {
+          const match = pattern.exec(message.text);
+          if (match) {
+            link = match[1];
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an e-mail to ${to} with a link to ${page}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link as string;
 }

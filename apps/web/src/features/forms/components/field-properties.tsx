@@ -76,6 +76,7 @@ export function FieldProperties({ definition, path, field, issues, readOnly, onC
 
   const num = (name: string, options: { min?: number; max?: number; decimals?: boolean } = {}) => (
     <NumberInput
+      key={name}
       id={id(name)}
       label={t(`props.${name}`)}
       value={(f[name] as number | undefined) ?? ''}
@@ -89,6 +90,7 @@ export function FieldProperties({ definition, path, field, issues, readOnly, onC
   );
   const text = (name: string, description?: string) => (
     <TextInput
+      key={name}
       id={id(name)}
       label={t(`props.${name}`)}
       description={description}
@@ -99,6 +101,7 @@ export function FieldProperties({ definition, path, field, issues, readOnly, onC
   );
   const check = (name: string) => (
     <Checkbox
+      key={name}
       id={id(name)}
       label={t(`props.${name}`)}
       checked={Boolean(f[name])}
@@ -108,6 +111,7 @@ export function FieldProperties({ definition, path, field, issues, readOnly, onC
   );
   const date = (name: string) => (
     <DateInput
+      key={name}
       id={id(name)}
       label={t(`props.${name}`)}
       value={(f[name] as string | undefined) ?? null}
