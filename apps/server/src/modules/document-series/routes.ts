@@ -12,7 +12,6 @@ import {
 } from '@ghiseu/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse, dataResponse, noContent } from '../../platform/list-query.js';
 import { requestMeta } from '../../platform/request.js';
