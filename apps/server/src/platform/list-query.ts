@@ -193,16 +193,16 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
 
 /**
  * The list envelope: `{ data }`, plus `pagination` when the client asked for it. The count
- * query runs only then.
+ * query runs only then, side by side with the page's (two pool connections on PostgreSQL).
  */
 export async function listPage<T>(
   parsed: ParsedList,
   rows: () => Promise<T[]>,
   total: () => Promise<number>,
 ): Promise<{ data: T[]; pagination?: Pagination }> {
-  const data = await rows();
-  if (!parsed.pagination) return { data };
-  return { data, pagination: { total: await total(), skip: parsed.skip, limit: parsed.limit } };
+  if (!parsed.pagination) return { data: await rows() };
+  const [data, count] = await Promise.all([rows(), total()]);
+  return { data, pagination: { total: count, skip: parsed.skip, limit: parsed.limit } };
 }
 
 export const ZPagination = z.object({ total: z.number().int(), skip: z.number().int(), limit: z.number().int() });

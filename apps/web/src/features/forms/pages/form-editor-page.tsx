@@ -200,25 +200,6 @@ function FormBuilder({ form }: { form: FormRecord }) {
     <Stack gap="lg" data-testid="form-editor-page">
       <PageHeader
         title={saved.name}
-        subtitle={
-          <Group gap="xs" wrap="wrap">
-            <StatusBadge status={form.status} testId="form-status" />
-            <SoftBadge color="navy.7" data-testid="form-published-version">
-              {form.latest_version === null
-                ? t('editor.neverPublished')
-                : t('editor.publishedVersion', { version: form.latest_version })}
-            </SoftBadge>
-            {dirty ? (
-              <SoftBadge color="red.9" data-testid="form-unsaved">
-                {t('editor.unsaved')}
-              </SoftBadge>
-            ) : form.has_unpublished_changes && form.definition.fields.length > 0 ? (
-              <SoftBadge color="orange.9" data-testid="form-unpublished">
-                {t('unpublishedChanges')}
-              </SoftBadge>
-            ) : null}
-          </Group>
-        }
         above={
           <Anchor component={Link} to="/forms" size="sm">
             <Group gap={4}>
@@ -227,9 +208,22 @@ function FormBuilder({ form }: { form: FormRecord }) {
             </Group>
           </Anchor>
         }
-        actions={
-          readOnly ? null : (
-            <>
+      />
+      {/* Status and actions stay in view while a long form is edited. */}
+      <Paper
+        withBorder
+        radius="md"
+        px="md"
+        py="xs"
+        pos="sticky"
+        top="var(--app-shell-header-offset, 64px)"
+        style={{ zIndex: 3 }}
+        data-testid="form-toolbar"
+      >
+        {/* Actions first: toasts appear at the top right. */}
+        <Group gap="md" wrap="wrap">
+          {readOnly ? null : (
+            <Group gap="sm">
               <Button
                 variant={dirty ? 'filled' : 'default'}
                 leftSection={<IconDeviceFloppy size={18} aria-hidden />}
@@ -249,10 +243,27 @@ function FormBuilder({ form }: { form: FormRecord }) {
               >
                 {t('editor.publish')}
               </Button>
-            </>
-          )
-        }
-      />
+            </Group>
+          )}
+          <Group gap="xs" wrap="wrap">
+            <StatusBadge status={form.status} testId="form-status" />
+            <SoftBadge color="navy.7" data-testid="form-published-version">
+              {form.latest_version === null
+                ? t('editor.neverPublished')
+                : t('editor.publishedVersion', { version: form.latest_version })}
+            </SoftBadge>
+            {dirty ? (
+              <SoftBadge color="red.9" data-testid="form-unsaved">
+                {t('editor.unsaved')}
+              </SoftBadge>
+            ) : form.has_unpublished_changes && form.definition.fields.length > 0 ? (
+              <SoftBadge color="orange.9" data-testid="form-unpublished">
+                {t('unpublishedChanges')}
+              </SoftBadge>
+            ) : null}
+          </Group>
+        </Group>
+      </Paper>
       {readOnly ? <Notice tone="info">{t('editor.readOnly')}</Notice> : null}
       {issueList.length > 0 ? (
         <Notice tone="warning" data-testid="form-issues">
