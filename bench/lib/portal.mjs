@@ -18,7 +18,7 @@ export function baseEnv() {
   return env;
 }
 
-export async function startPortal({ databaseUrl, readyTimeoutMs }) {
+export async function startPortal({ databaseUrl, readyTimeoutMs, env = {} }) {
   if (!fs.existsSync(PORTAL_MAIN)) throw new Error(`${PORTAL_MAIN} not found: build first (npm run build -w @ghiseu/server)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ghiseu-bench-'));
@@ -38,6 +38,7 @@ export async function startPortal({ databaseUrl, readyTimeoutMs }) {
     // measured) but its ceiling is lifted: at the default 600/min every request after the
     // first 600 would be a 429 and the benchmark would measure refusals.
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...env,
   });
   const origin = `http://127.0.0.1:${port}`;
   const started = Date.now();
