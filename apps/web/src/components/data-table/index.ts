@@ -11,6 +11,7 @@ export {
   saveColumnPrefs,
 } from './column-prefs';
 export { DataTable, type DataTableProps } from './data-table';
+export { type RecordAbilities, type RecordActionsOptions, recordActions } from './record-actions';
 export { RowActionsMenu, type RowActionsMenuProps, visibleRowActions } from './row-actions-menu';
 export {
   allChangeableSelected,

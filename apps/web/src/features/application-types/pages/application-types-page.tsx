@@ -8,10 +8,11 @@ import {
   type Domain,
 } from '@ghiseu/domain';
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
+import type { DataTableColumn } from '../../../components/data-table/types';
+import { recordActions } from '../../../components/data-table/record-actions';
 import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
@@ -192,24 +193,15 @@ export function ApplicationTypesPage() {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
-  const actions = useMemo<DataTableRowAction<ApplicationTypeRecord>[]>(
-    () => [
-      {
-        name: 'edit',
-        label: t('actions.edit'),
-        icon: <IconEdit size={16} aria-hidden />,
-        isVisible: (row) => canEdit && row.abilities?.canEdit !== false,
-        onClick: (row) => open(row),
-      },
-      {
-        name: 'delete',
-        label: t('actions.delete'),
-        icon: <IconTrash size={16} aria-hidden />,
-        color: 'red.9',
-        isVisible: (row) => canEdit && row.abilities?.canDelete !== false,
-        onClick: (row) => void onDelete(row),
-      },
-    ],
+  const actions = useMemo(
+    () =>
+      recordActions<ApplicationTypeRecord>({
+        editLabel: t('actions.edit'),
+        deleteLabel: t('actions.delete'),
+        onEdit: open,
+        onDelete: (row) => void onDelete(row),
+        allowed: canEdit,
+      }),
     [t, canEdit],
   );
 

@@ -1,9 +1,10 @@
 import type { DocumentSeries } from '@ghiseu/domain';
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
+import type { DataTableColumn } from '../../../components/data-table/types';
+import { recordActions } from '../../../components/data-table/record-actions';
 import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
@@ -143,24 +144,14 @@ export function SeriesTab({ superAdmin }: { superAdmin: boolean }) {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
-  const actions = useMemo<DataTableRowAction<DocumentSeries>[]>(
-    () => [
-      {
-        name: 'edit',
-        label: t('actions.edit'),
-        icon: <IconEdit size={16} aria-hidden />,
-        isVisible: (row) => row.abilities?.canEdit !== false,
-        onClick: (row) => open(row),
-      },
-      {
-        name: 'delete',
-        label: t('actions.delete'),
-        icon: <IconTrash size={16} aria-hidden />,
-        color: 'red.9',
-        isVisible: (row) => row.abilities?.canDelete !== false,
-        onClick: (row) => void onDelete(row),
-      },
-    ],
+  const actions = useMemo(
+    () =>
+      recordActions<DocumentSeries>({
+        editLabel: t('actions.edit'),
+        deleteLabel: t('actions.delete'),
+        onEdit: open,
+        onDelete: (row) => void onDelete(row),
+      }),
     [t],
   );
 

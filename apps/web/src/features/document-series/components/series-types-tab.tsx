@@ -1,9 +1,10 @@
 import type { DocumentSeriesType } from '@ghiseu/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
+import type { DataTableColumn } from '../../../components/data-table/types';
+import { recordActions } from '../../../components/data-table/record-actions';
 import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
@@ -63,24 +64,14 @@ export function SeriesTypesTab() {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
-  const actions = useMemo<DataTableRowAction<DocumentSeriesType>[]>(
-    () => [
-      {
-        name: 'edit',
-        label: t('actions.edit'),
-        icon: <IconEdit size={16} aria-hidden />,
-        isVisible: (row) => row.abilities?.canEdit !== false,
-        onClick: (row) => open(row),
-      },
-      {
-        name: 'delete',
-        label: t('actions.delete'),
-        icon: <IconTrash size={16} aria-hidden />,
-        color: 'red.9',
-        isVisible: (row) => row.abilities?.canDelete !== false,
-        onClick: (row) => void onDelete(row),
-      },
-    ],
+  const actions = useMemo(
+    () =>
+      recordActions<DocumentSeriesType>({
+        editLabel: t('actions.edit'),
+        deleteLabel: t('actions.delete'),
+        onEdit: open,
+        onDelete: (row) => void onDelete(row),
+      }),
     [t],
   );
 

@@ -1,9 +1,10 @@
 import type { Department } from '@ghiseu/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
+import type { DataTableColumn } from '../../../../components/data-table/types';
+import { recordActions } from '../../../../components/data-table/record-actions';
 import { confirmAndRun } from '../../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../../components/filter-bar/types';
 import { useListQuery } from '../../../../components/filter-bar/use-list-query';
@@ -82,24 +83,14 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
-  const actions = useMemo<DataTableRowAction<Department>[]>(
-    () => [
-      {
-        name: 'edit',
-        label: t('actions.edit'),
-        icon: <IconPencil size={16} aria-hidden />,
-        isVisible: (row) => row.abilities.canEdit,
-        onClick: (row) => open(row),
-      },
-      {
-        name: 'delete',
-        label: t('actions.delete'),
-        icon: <IconTrash size={16} aria-hidden />,
-        color: 'red.9',
-        isVisible: (row) => row.abilities.canDelete,
-        onClick: (row) => void onDelete(row),
-      },
-    ],
+  const actions = useMemo(
+    () =>
+      recordActions<Department>({
+        editLabel: t('actions.edit'),
+        deleteLabel: t('actions.delete'),
+        onEdit: open,
+        onDelete: (row) => void onDelete(row),
+      }),
     [t],
   );
 

@@ -1,9 +1,10 @@
 import type { StaffFunctionRecord } from '@ghiseu/domain';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn, DataTableRowAction } from '../../../../components/data-table/types';
+import type { DataTableColumn } from '../../../../components/data-table/types';
+import { recordActions } from '../../../../components/data-table/record-actions';
 import { confirmAndRun } from '../../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../../components/filter-bar/types';
 import { useListQuery } from '../../../../components/filter-bar/use-list-query';
@@ -115,24 +116,14 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
-  const actions = useMemo<DataTableRowAction<StaffFunctionRecord>[]>(
-    () => [
-      {
-        name: 'edit',
-        label: t('actions.edit'),
-        icon: <IconPencil size={16} aria-hidden />,
-        isVisible: (row) => row.abilities.canEdit,
-        onClick: (row) => open(row),
-      },
-      {
-        name: 'delete',
-        label: t('actions.delete'),
-        icon: <IconTrash size={16} aria-hidden />,
-        color: 'red.9',
-        isVisible: (row) => row.abilities.canDelete,
-        onClick: (row) => void onDelete(row),
-      },
-    ],
+  const actions = useMemo(
+    () =>
+      recordActions<StaffFunctionRecord>({
+        editLabel: t('actions.edit'),
+        deleteLabel: t('actions.delete'),
+        onEdit: open,
+        onDelete: (row) => void onDelete(row),
+      }),
     [t],
   );
 
