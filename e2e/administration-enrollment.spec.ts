@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAxeClean, signIn } from './support/portal';
+import { PNG_1x1 } from './support/files';
 
 /**
  * Staff enrolment for signing (spec §4 "staff need video enrollment before signing"): a staff
@@ -8,10 +9,6 @@ import { expectAxeClean, signIn } from './support/portal';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 let requestPath = '';
 
 async function sendRequest(page: import('@playwright/test').Page) {
@@ -23,7 +20,7 @@ async function sendRequest(page: import('@playwright/test').Page) {
   await expect(page.getByTestId('enrollment-cnp')).toHaveValue('1930909260063');
   await page.getByTestId('enrollment-submit').click();
   await expect(page.getByText('Vă rugăm să completați toate câmpurile obligatorii.')).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'buletin.png', mimeType: 'image/png', buffer: PNG });
+  await page.locator('input[type="file"]').setInputFiles({ name: 'buletin.png', mimeType: 'image/png', buffer: PNG_1x1 });
   await expect(page.getByRole('list', { name: 'Fișiere: Imaginea actului de identitate' })).toContainText('buletin.png');
   await expectAxeClean(page);
   await page.getByTestId('enrollment-submit').click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { rowAction } from './support/administration';
 import { currentUser, expectAxeClean, signIn } from './support/portal';
+import { PNG_1x1 } from './support/files';
 
 /**
  * The organisation card (/institution?id=…&tab=…) of an organisation admin (spec §2 'my
@@ -9,12 +10,6 @@ import { currentUser, expectAxeClean, signIn } from './support/portal';
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const run = Date.now().toString(36);
-
-/** A 1×1 PNG, enough for the logo upload. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('details: the admin edits the card, the logo and the useful links (CSV errors name the line)', async ({ page }) => {
   await signIn(page, 'admin@demo.ghiseu.ro');
@@ -37,7 +32,7 @@ test('details: the admin edits the card, the logo and the useful links (CSV erro
   await site.fill('https://www.cjmures.ro/');
 
   // A logo: uploaded with a token of purpose 'logo', saved with the card.
-  await page.locator('input[type="file"]').setInputFiles({ name: 'sigla.png', mimeType: 'image/png', buffer: PNG });
+  await page.locator('input[type="file"]').setInputFiles({ name: 'sigla.png', mimeType: 'image/png', buffer: PNG_1x1 });
   await expect(page.getByText('Sigla nouă va fi folosită după salvare.')).toBeVisible();
   await page.getByTestId('organisation-save').click();
   await expect(page.getByText('Datele instituției au fost salvate.')).toBeVisible();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAxeClean, signIn } from './support/portal';
+import { pdf } from './support/files';
 
 /**
  * The citizen's filing journey (spec §2 Applications, §4 wizard, §5 rules): a 'Certificat de
@@ -11,13 +12,6 @@ import { expectAxeClean, signIn } from './support/portal';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ actionTimeout: 15_000 });
-
-/** A tiny but well-formed PDF. */
-function pdf(title: string): Buffer {
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R/Title(${title})>>\n%%EOF\n`,
-  );
-}
 
 /** A valid CNP (checksum key 279146358279) of someone born on 1 January 1980 in Mureș. */
 function validCnp(): string {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chooseOption } from './support/administration';
 import { expectAxeClean, signIn } from './support/portal';
+import { pdf } from './support/files';
 
 /**
  * Configuration reaches the citizen (issue "Applications, citizen side", done-when): the super
@@ -15,12 +16,6 @@ test.use({ actionTimeout: 15_000 });
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const FORM = `Formular jurnal ${run}`;
 const TYPE = `Cerere jurnal ${run}`;
-
-/** A tiny but well-formed PDF. */
-const pdf = (title: string) =>
-  Buffer.from(
-    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R/Title(${title})>>\n%%EOF\n`,
-  );
 
 async function addField(page: Page, type: string, label: string) {
   await page.getByTestId(`palette-${type}`).click();

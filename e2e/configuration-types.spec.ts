@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { chooseOption, rowAction } from './support/administration';
 import { dismissToasts, expectAxeClean, signIn } from './support/portal';
+import { PNG_1x1 } from './support/files';
 
 /**
  * Configuration of application types and document series (spec §2 /application-type,
@@ -14,11 +15,6 @@ const run = Date.now().toString(36);
 const SERIES_TYPES = 'Lista tipurilor de serii';
 const SERIES = 'Lista seriilor de documente';
 const TYPES = 'Lista tipurilor de cereri';
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const INDEX_RULE = 'Indexul nu poate fi mai mic decât valoarea curentă.';
 
 test('series: a new type, a series for the county council from index 41, no going back', async ({ page }) => {
@@ -125,7 +121,7 @@ test('application types: create with the published form and the incoming series,
   await page
     .getByTestId('at-seal')
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'sigiliu.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'sigiliu.png', mimeType: 'image/png', buffer: PNG_1x1 });
   await expect(page.getByTestId('at-seal').getByText('sigiliu.png')).toBeVisible();
   await expectAxeClean(page);
   await page.getByTestId('at-submit').click();

@@ -1,6 +1,7 @@
 import { cnpControlDigit } from '@ghiseu/domain';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { axeViolations, DEMO_PASSWORD } from './support/portal';
+import { pdf } from './support/files';
 
 /**
  * The public status page (spec §2 /qr/:id, §8 'Public SMS check'): a submitted application with a
@@ -17,10 +18,6 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}
 /** A phone of this run only: no other journey's SMS, block or count can meet it. */
 const beneficiaryPhone = `07${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
 const documentName = `Certificat de urbanism ${run}.pdf`;
-const SMALL_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 interface Fixture {
   applicationId: number;
   entryNumber: string;
@@ -115,7 +112,7 @@ test('set-up: a submitted application with a published document', async ({ reque
   const uploadToken = await ok<{ token: string }>(request, 'post', '/api/files/upload-tokens', citizen, { purpose: 'default' });
   const uploaded = await request.post('/api/files?echo=true', {
     headers: { ...citizen, 'x-file-upload-access-token': uploadToken.token },
-    multipart: { file: { name: documentName, mimeType: 'application/pdf', buffer: SMALL_PDF } },
+    multipart: { file: { name: documentName, mimeType: 'application/pdf', buffer: pdf() } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const fileId = (await uploaded.json()).data.id as number;
