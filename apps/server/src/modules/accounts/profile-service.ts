@@ -12,7 +12,6 @@ import {
   countryExists,
   countyExists,
   countyOfUat,
-  findFile,
   findFunctionsAndDepartments,
   findProfile,
   findProfileLabels,
@@ -22,6 +21,7 @@ import {
   upsertProfile,
   type UserRow,
 } from './repository.js';
+import { findOwnFile } from '../files/service.js';
 
 /**
  * The profile of spec §3 (`GET/PUT /profiles/me`) and the user records (`PATCH /users`,
@@ -217,9 +217,8 @@ export async function patchCurrentUser(
 ): Promise<CurrentUser> {
   const user = currentUserRow(await findUserById(ctx.db, actor.userId));
   if (patch.photo_file_id !== undefined && patch.photo_file_id !== null) {
-    const file = await findFile(ctx.db, patch.photo_file_id);
-    // Someone else's file answers like a missing one: ids must not reveal other users' uploads.
-    if (!file || file.ownerUserId !== actor.userId) throw new AppError('FILE_NOT_EXISTS');
+    const file = await findOwnFile(ctx.db, patch.photo_file_id, actor.userId);
+    if (!file) throw new AppError('FILE_NOT_EXISTS');
     if (!file.mimeType.startsWith('image/')) throw new AppError('VALIDATION.UPLOADED_FILE_TYPE', { allowed: ['image/*'] });
   }
   const values: Partial<UserRow> = {};

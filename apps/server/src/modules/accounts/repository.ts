@@ -3,7 +3,6 @@ import {
   counties,
   countries,
   departments,
-  files,
   localities,
   organisations,
   profiles,
@@ -134,11 +133,6 @@ export async function uatOfVillage(db: Db, villageId: number): Promise<number | 
 
 export async function countryExists(db: Db, countryId: number): Promise<boolean> {
   return (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId))).length > 0;
-}
-
-export async function findFile(db: Db, fileId: number) {
-  const [row] = await db.select().from(files).where(eq(files.id, fileId));
-  return row;
 }
 
 // ---- single-use keys and codes ----

@@ -9,6 +9,7 @@ import { enrollmentAbilities, inScope, mayEnrol, mayReadEnrollment, organisation
 import { presentEnrollment, presentEnrollmentStatus } from './presenter.js';
 import * as repo from './repository.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
+import { findOwnFile } from '../files/service.js';
 
 /**
  * Staff identity enrolment for signing (spec §4 "staff need video enrollment before signing",
@@ -34,9 +35,9 @@ export async function submitEnrollment(
   if (input.id_card_expiry_date < todayInRomania()) {
     throw invalidField('body.id_card_expiry_date', 'Actul de identitate este expirat');
   }
-  const file = await repo.findFileRow(ctx.db, input.id_document_file_id);
   // Only a file the staff member uploaded: naming someone else's would hand it to the reviewer.
-  if (!file || file.ownerUserId !== actor.userId) throw new AppError('FILE_NOT_EXISTS');
+  const file = await findOwnFile(ctx.db, input.id_document_file_id, actor.userId);
+  if (!file) throw new AppError('FILE_NOT_EXISTS');
   if (file.purpose !== 'default' || !ID_DOCUMENT_TYPES.has(file.mimeType)) {
     throw invalidField('body.id_document_file_id', 'Imaginea actului trebuie să fie JPEG, PNG sau PDF');
   }

@@ -16,7 +16,6 @@ import {
   countOrganisationUsers,
   deleteOrganisation as deleteOrganisationRows,
   findCounty,
-  findFileRow,
   findLocality,
   findOrganisation,
   findUat,
@@ -30,6 +29,7 @@ import {
 } from './repository.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { parseUsefulLinksCsv } from './useful-links.js';
+import { findOwnFile } from '../files/service.js';
 
 type OrganisationType = OrganisationRow['type'];
 
@@ -73,8 +73,8 @@ async function resolveTerritory(db: Db, type: OrganisationType, territory: Terri
  * (/api/organisations/logos), so naming somebody else's file would publish it.
  */
 async function checkLogo(db: Db, actor: Actor, fileId: number): Promise<void> {
-  const file = await findFileRow(db, fileId);
-  if (!file || file.ownerUserId !== actor.userId) throw new AppError('FILE_NOT_EXISTS');
+  const file = await findOwnFile(db, fileId, actor.userId);
+  if (!file) throw new AppError('FILE_NOT_EXISTS');
   if (file.mimeType !== 'image/png' && file.mimeType !== 'image/jpeg') {
     throw invalidField('body.logo_file_id', 'Sigla trebuie să fie o imagine PNG sau JPEG');
   }

@@ -90,13 +90,6 @@ export async function findLocality(db: Db, id: number) {
   return row;
 }
 
-export type FileRow = typeof files.$inferSelect;
-
-export async function findFileRow(db: Db, id: number): Promise<FileRow | undefined> {
-  const [row] = await db.select().from(files).where(eq(files.id, id));
-  return row;
-}
-
 /* ───────────────────────────── Organisations ───────────────────────────── */
 
 export async function countOrganisationUsers(db: Db, organisationId: number): Promise<number> {

@@ -16,7 +16,6 @@ import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { organisationScope, scopeCondition, targetOrganisation } from '../administration/policy.js';
 import {
   findDepartmentsByIds,
-  findFileRow,
   findFunctionsByIds,
   findOrganisation,
   isForeignKeyViolation,
@@ -31,6 +30,7 @@ import { applicationTypeAbilities, mayEditApplicationType, mayReadApplicationTyp
 import { type FormLinkRow, presentApplicationType, presentPublicApplicationType } from './presenter.js';
 import * as repo from './repository.js';
 import { SERIES_USE_STORAGE_KEY } from './series-uses.js';
+import { findOwnFile } from '../files/service.js';
 
 /**
  * Application types (spec §3, §4, §5): every field of the specification, validated against what
@@ -251,9 +251,8 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
 
   // The seal is stamped on issued documents: a PNG or JPEG the actor uploaded, never somebody else's file.
   if (changed.has('custom_seal_file_id') && values.customSealFileId != null) {
-    const file = await findFileRow(db, values.customSealFileId);
-    if (!file || file.ownerUserId !== actor.userId)
-      problems.push({ path: 'body.custom_seal_file_id', message: 'Fișierul nu există' });
+    const file = await findOwnFile(db, values.customSealFileId, actor.userId);
+    if (!file) problems.push({ path: 'body.custom_seal_file_id', message: 'Fișierul nu există' });
     else if (file.mimeType !== 'image/png' && file.mimeType !== 'image/jpeg')
       problems.push({ path: 'body.custom_seal_file_id', message: 'Sigiliul trebuie să fie o imagine PNG sau JPEG' });
   }

@@ -10,6 +10,7 @@ import { ownDraft } from './draft.js';
 import { attachmentField } from './form-rules.js';
 import { presentFile } from './presenter.js';
 import * as repo from './repository.js';
+import { findOwnFile } from '../files/service.js';
 
 /**
  * Attachments of a draft (spec §5): a file the actor uploaded (POST /files) is attached to an
@@ -38,7 +39,7 @@ export async function attachFile(
 ) {
   const { application, fileRowId } = await ctx.db.transaction(async (tx) => {
     const application = await ownDraft(tx, actor, applicationId);
-    const file = await repo.findOwnFile(tx, input.file_id, actor.userId);
+    const file = await findOwnFile(tx, input.file_id, actor.userId);
     if (!file) throw new AppError('FILE_NOT_EXISTS');
     if (await repo.isFileAttached(tx, file.id)) throw invalidField('body.file_id', APPLICATION_MESSAGES.fileAlreadyAttached);
 

@@ -298,14 +298,6 @@ export function applicationFileRows(db: Db, applicationId: number, where?: SQL):
     .orderBy(asc(applicationFiles.createdAt), asc(applicationFiles.id));
 }
 
-export async function findOwnFile(db: Db, fileId: number, ownerUserId: number) {
-  const [row] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.ownerUserId, ownerUserId)));
-  return row;
-}
-
 export async function isFileAttached(db: Db, fileId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: applicationFiles.id })

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { UPLOAD_PURPOSES, UPLOAD_RULES, type UploadPurpose, isStaffType } from '@ghiseu/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { files } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
@@ -99,6 +99,18 @@ export async function storeUpload(
     await ctx.storage.remove(storageKey);
     throw error;
   }
+}
+
+/**
+ * A stored file that `ownerUserId` uploaded, or undefined: someone else's file answers like a
+ * missing one, so ids never reveal other users' uploads (nor hand them to another record).
+ */
+export async function findOwnFile(db: Db, fileId: number, ownerUserId: number): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerUserId, ownerUserId)));
+  return row;
 }
 
 export async function findFile(ctx: AppContext, id: number): Promise<FileRow> {
