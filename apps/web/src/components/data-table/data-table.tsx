@@ -112,6 +112,14 @@ const defaultGetRowId = (row: unknown, index: number): string => {
 };
 
 /**
+ * Keeps a message spanning all columns in the visible part of a table wider than the screen:
+ * as wide as the scroll box and pinned to its left edge, so it stays centred while scrolling.
+ */
+function VisibleWidth({ children }: { children: ReactNode }) {
+  return <Box style={{ position: 'sticky', left: 0, width: '100cqw', maxWidth: '100%' }}>{children}</Box>;
+}
+
+/**
  * The one list table of the portal (DESIGN.md §7) over TanStack Table 9: server or client
  * sorting, selection with the select-all rules of spec §2, row flags, a row actions menu, a
  * column chooser and resizable columns (min 80 px) remembered per user, and loading, empty and
@@ -310,7 +318,9 @@ export function DataTable<T extends object>({
     body = (
       <Table.Tr>
         <Table.Td colSpan={totalColumns}>
-          <ErrorState message={typeof error === 'string' ? error : undefined} onRetry={onRetry} />
+          <VisibleWidth>
+            <ErrorState message={typeof error === 'string' ? error : undefined} onRetry={onRetry} />
+          </VisibleWidth>
         </Table.Td>
       </Table.Tr>
     );
@@ -318,7 +328,9 @@ export function DataTable<T extends object>({
     body = (
       <Table.Tr>
         <Table.Td colSpan={totalColumns}>
-          <EmptyState title={emptyMessage} />
+          <VisibleWidth>
+            <EmptyState title={emptyMessage} />
+          </VisibleWidth>
         </Table.Td>
       </Table.Tr>
     );
@@ -397,8 +409,9 @@ export function DataTable<T extends object>({
           {selectLimitMessage(selectLimit)}
         </Alert>
       ) : null}
-      {/* Positioned, so the visually hidden (absolute) header texts stay inside the scroll box. */}
-      <Box pos="relative" style={{ overflowX: 'auto' }}>
+      {/* Positioned, so the visually hidden (absolute) header texts stay inside the scroll box; a
+          size container, so a state message can be as wide as the visible part (`cqw`). */}
+      <Box pos="relative" style={{ overflowX: 'auto', containerType: 'inline-size' }}>
         <Table
           aria-label={label}
           aria-busy={loading || undefined}
