@@ -15,9 +15,16 @@ import { DEFAULT_ADMIN_URL, dropDatabase, recreateDatabase, serverVersion } from
 import { startPortal } from './lib/portal.mjs';
 import { BenchFailure } from './lib/processes.mjs';
 import { printResult } from './lib/report.mjs';
+import { applicationListFew, applicationListMany, enrollmentInbox } from './scenarios/application-lists.mjs';
 import * as territoryList from './scenarios/territory-list.mjs';
 
-const SCENARIOS = [territoryList];
+const ALL_SCENARIOS = [territoryList, applicationListFew, applicationListMany, enrollmentInbox];
+// BENCH_SCENARIOS=territory-list,enrollment-inbox runs only those (default: all).
+const wanted =
+  process.env.BENCH_SCENARIOS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? [];
+const SCENARIOS = wanted.length > 0 ? ALL_SCENARIOS.filter((s) => wanted.includes(s.name)) : ALL_SCENARIOS;
 const DATABASE_NAME = 'ghiseu_bench';
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 const PORTAL_READY_TIMEOUT_MS = 180_000; // migrations + PostGIS + SIRUTA seed on a cold database
@@ -105,7 +112,8 @@ async function main() {
     });
   }
   // Hard bound on the whole run, so that a hung server can never leave the benchmark running.
-  const budgetMs = PORTAL_READY_TIMEOUT_MS + SCENARIOS.length * (2 * (settings.warmupSeconds + settings.seconds) * 1000 + 90_000);
+  const budgetMs =
+    PORTAL_READY_TIMEOUT_MS + 600_000 + SCENARIOS.length * (2 * (settings.warmupSeconds + settings.seconds) * 1000 + 90_000);
   setTimeout(() => {
     process.stderr.write(`bench: still running after ${Math.round(budgetMs / 1000)} s, giving up\n`);
     cleanup().finally(() => process.exit(1));

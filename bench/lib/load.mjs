@@ -31,8 +31,8 @@ async function undiciClient(origin, connections) {
   });
   return {
     name: `undici ${version} Pool`,
-    async get(path) {
-      const { statusCode, body } = await pool.request({ path, method: 'GET' });
+    async get(path, headers = {}) {
+      const { statusCode, body } = await pool.request({ path, method: 'GET', headers });
       return { status: statusCode, body: await body.text() };
     },
     close: () => pool.close(),
@@ -44,9 +44,9 @@ function nodeHttpClient(origin, connections) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   return {
     name: `node:http ${process.version} Agent(keepAlive)`,
-    get(path) {
+    get(path, headers = {}) {
       return new Promise((resolve, reject) => {
-        const request = http.get({ host: hostname, port, path, agent }, (response) => {
+        const request = http.get({ host: hostname, port, path, agent, headers }, (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
           response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
@@ -74,10 +74,11 @@ export async function createClient(origin, connections) {
  * Runs `connections` loops against `client` for `durationMs`, cycling through `paths` so that
  * every server sees the same request mix in the same order. `expected` (path → body) turns a
  * 200 with a wrong body into an error: a fast wrong answer must not count as throughput.
+ * `headers` (e.g. a bearer token) go with every request.
  *
  * Returns raw counts and latencies (ms, successful requests only).
  */
-export async function runLoad({ client, paths, connections, durationMs, expected }) {
+export async function runLoad({ client, paths, connections, durationMs, expected, headers = {} }) {
   const latencies = [];
   const errors = { status: 0, body: 0, network: 0 };
   const statuses = {};
@@ -90,7 +91,7 @@ export async function runLoad({ client, paths, connections, durationMs, expected
       const path = paths[next++ % paths.length];
       const sent = performance.now();
       try {
-        const { status, body } = await client.get(path);
+        const { status, body } = await client.get(path, headers);
         const elapsed = performance.now() - sent;
         if (status !== 200) {
           errors.status++;

@@ -27,6 +27,11 @@ export interface Pagination {
   total: number;
   skip: number;
   limit: number;
+  /**
+   * Present (true) when `total` is the database's estimate: past a few thousand rows an exact
+   * count would cost more than the page itself. Show it as approximate ("about …").
+   */
+  total_estimated?: true;
 }
 
 export interface ListResponse<T> {

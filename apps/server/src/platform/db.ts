@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -67,7 +68,7 @@ export interface OpenOptions {
 }
 
 /**
- * Opens the embedded PGlite folder (with PostGIS and unaccent) or a PostgreSQL pool.
+ * Opens the embedded PGlite folder (with PostGIS, unaccent and pg_trgm) or a PostgreSQL pool.
  * The PGlite folder is locked: two processes on one folder corrupt it.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -111,7 +112,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     .catch((error: Error) => {
       throw new Error(`Dosarul de date ${options.dataDir} este folosit de alt proces (${error.message})`);
     });
-  const client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pg'), extensions: { postgis, unaccent } });
+  // pg_trgm serves the lists' free-text search (migration 0006); PGlite 0.5.8 ships it as contrib.
+  const client = await PGlite.create({
+    dataDir: path.join(options.dataDir, 'pg'),
+    extensions: { postgis, unaccent, pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,6 +1,7 @@
 import { FILTER_OPERATORS, type FilterOperator, LIMITS, type ListFilter, type Pagination } from '@ghiseu/domain';
-import { type AnyColumn, type SQL, and, asc, desc, or, sql } from 'drizzle-orm';
+import { type AnyColumn, Column, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from './db.js';
 import { AppError } from './errors.js';
 
 /**
@@ -21,6 +22,12 @@ export interface ListField {
   sortable?: boolean;
   /** Included in the free-text `orLikeQuery`. */
   searchable?: boolean;
+  /**
+   * The column stores text already folded like {@link folded} (e.g. `applications.quick_search`):
+   * it is matched as it is, so that a trigram index on the column serves `contains` and the
+   * free-text search.
+   */
+  prefolded?: boolean;
 }
 
 export interface ListSpec {
@@ -124,6 +131,35 @@ export function escapeLike(value: string): string {
 /** Accent- and case-folded form of an expression, matching `foldText` of the domain package. */
 export const folded = (expression: AnyColumn | SQL): SQL => sql`lower(f_unaccent(${expression}))`;
 
+/** The field's text as matched by `contains`, `like` and the free-text search. */
+function matchedText(definition: ListField): SQL | AnyColumn {
+  if (definition.prefolded) return definition.column;
+  return folded(definition.type === 'text' ? definition.column : sql`${definition.column}::text`);
+}
+
+const INT4 = { min: -2147483648, max: 2147483647 };
+const INT8 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
+/**
+ * A number filter's value cast to the column's own type, so that PostgreSQL can use the
+ * column's index (`integer_col >= '5'::numeric` cannot). A value the column's type cannot hold
+ * (a fraction, or past its range) stays numeric: the comparison is then exact, matches what it
+ * should, and never fails with a cast error.
+ */
+function numberValue(column: AnyColumn | SQL, value: string): SQL {
+  if (is(column, Column) && /^-?\d+$/.test(value)) {
+    const type = column.getSQLType();
+    if (type === 'integer' || type === 'serial') {
+      const n = Number(value);
+      if (n >= INT4.min && n <= INT4.max) return sql`${value}::integer`;
+    } else if (type === 'bigint' || type === 'bigserial') {
+      const n = BigInt(value);
+      if (n >= INT8.min && n <= INT8.max) return sql`${value}::bigint`;
+    }
+  }
+  return sql`${value}::numeric`;
+}
+
 function filterSql(definition: ListField, filter: ListFilter): SQL {
   const column = definition.column;
   const value = filter.value;
@@ -133,23 +169,28 @@ function filterSql(definition: ListField, filter: ListFilter): SQL {
         return sql`${column} = ${value}`;
       case 'contains':
         // Backslash is PostgreSQL's default LIKE escape, so escaped user wildcards match literally.
-        return sql`${folded(column)} LIKE lower(f_unaccent(${`%${escapeLike(value)}%`}))`;
+        return sql`${matchedText(definition)} LIKE lower(f_unaccent(${`%${escapeLike(value)}%`}))`;
       case 'like':
         // The client's own % and _ wildcards, folded like the column.
-        return sql`${folded(column)} LIKE lower(f_unaccent(${value}))`;
+        return sql`${matchedText(definition)} LIKE lower(f_unaccent(${value}))`;
       default:
         break;
     }
   }
   const typed =
     definition.type === 'number'
-      ? sql`${value}::numeric`
+      ? numberValue(column, value)
       : definition.type === 'boolean'
         ? sql`${value}::boolean`
         : sql`${value}::timestamptz`;
   switch (filter.op) {
     case 'eq':
-      return definition.type === 'date' ? sql`${column}::date = ${value}::date` : sql`${column} = ${typed}`;
+      // The day of a timestamp, written as a range on the column itself (an index serves it;
+      // `column::date = day` could not use one). Same meaning: both read the day in the
+      // session's time zone.
+      return definition.type === 'date'
+        ? sql`(${column} >= ${value}::date and ${column} < ${value}::date + 1)`
+        : sql`${column} = ${typed}`;
     case 'ge':
       return sql`${column} >= ${typed}`;
     case 'lt':
@@ -174,11 +215,7 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
     const pattern = `%${escapeLike(parsed.orLikeQuery)}%`;
     const searchable = Object.values(spec.fields).filter((f) => f.searchable);
     if (searchable.length > 0) {
-      const anyMatch = or(
-        ...searchable.map(
-          (f) => sql`${folded(f.type === 'text' ? f.column : sql`${f.column}::text`)} LIKE lower(f_unaccent(${pattern}))`,
-        ),
-      );
+      const anyMatch = or(...searchable.map((f) => sql`${matchedText(f)} LIKE lower(f_unaccent(${pattern}))`));
       if (anyMatch) conditions.push(anyMatch);
     }
   }
@@ -191,6 +228,37 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
   };
 }
 
+/** A list's total: exact, or the planner's estimate past {@link EXACT_COUNT_LIMIT}. */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Rows counted exactly up to this many. Past it the count would cost more than the page (a
+ * million-row count reads the whole index), so the total becomes PostgreSQL's own estimate and
+ * the answer says so (`pagination.total_estimated`).
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The total of a list: `rows` is the list's FROM and WHERE (select `1`, only the joins that the
+ * conditions need, no ORDER BY). It counts at most {@link EXACT_COUNT_LIMIT} + 1 rows; beyond
+ * that it asks the planner (EXPLAIN) how many rows the query would return, and never answers
+ * fewer than it has already counted.
+ */
+export async function countList(db: Db, rows: SQLWrapper): Promise<ListTotal> {
+  const capped = (await db.execute(
+    sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
+  )) as unknown as { rows: { n: number }[] };
+  const counted = Number(capped.rows[0].n);
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
+  const plan = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: Record<string, unknown>[] };
+  const raw = Object.values(plan.rows[0])[0];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
+}
+
 /**
  * The list envelope: `{ data }`, plus `pagination` when the client asked for it. The count
  * query runs only then, side by side with the page's (two pool connections on PostgreSQL).
@@ -198,14 +266,28 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
 export async function listPage<T>(
   parsed: ParsedList,
   rows: () => Promise<T[]>,
-  total: () => Promise<number>,
+  total: () => Promise<number | ListTotal>,
 ): Promise<{ data: T[]; pagination?: Pagination }> {
   if (!parsed.pagination) return { data: await rows() };
   const [data, count] = await Promise.all([rows(), total()]);
-  return { data, pagination: { total: count, skip: parsed.skip, limit: parsed.limit } };
+  const { total: value, estimated } = typeof count === 'number' ? { total: count, estimated: false } : count;
+  return {
+    data,
+    pagination: {
+      total: value,
+      skip: parsed.skip,
+      limit: parsed.limit,
+      ...(estimated ? { total_estimated: true as const } : {}),
+    },
+  };
 }
 
-export const ZPagination = z.object({ total: z.number().int(), skip: z.number().int(), limit: z.number().int() });
+export const ZPagination = z.object({
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+  total_estimated: z.literal(true).optional().describe('Prezent când totalul este o estimare (liste foarte mari)'),
+});
 
 /** Response schema of one record: `{ data: item }` (DESIGN.md §4). */
 export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });

@@ -243,5 +243,6 @@ export interface DataEnvelope<T> {
 /** `{ data: T[], pagination }` of paginated lists. */
 export interface ListEnvelope<T> {
   data: T[];
-  pagination?: { total: number; skip: number; limit: number };
+  // `total_estimated`: the server estimated a very long list's total (packages/domain `Pagination`).
+  pagination?: { total: number; skip: number; limit: number; total_estimated?: true };
 }

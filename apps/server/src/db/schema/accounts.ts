@@ -119,7 +119,11 @@ export const functionResponsibilities = pgTable(
       .notNull()
       .references(() => responsibilities.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.functionId, t.responsibilityId] })],
+  (t) => [
+    primaryKey({ columns: [t.functionId, t.responsibilityId] }),
+    // Deleting a responsibility cascades here; the responsibility's functions are listed by it.
+    index('function_responsibilities_responsibility_idx').on(t.responsibilityId),
+  ],
 );
 
 export const userFunctions = pgTable(
@@ -132,7 +136,11 @@ export const userFunctions = pgTable(
       .notNull()
       .references(() => staffFunctions.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.functionId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.functionId] }),
+    // The staff list's `function_id[eq]` filter and the check behind deleting a function.
+    index('user_functions_function_idx').on(t.functionId),
+  ],
 );
 
 export const userDepartments = pgTable(
@@ -145,7 +153,11 @@ export const userDepartments = pgTable(
       .notNull()
       .references(() => departments.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.departmentId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.departmentId] }),
+    // The staff list's `department_id[eq]` filter and the check behind deleting a department.
+    index('user_departments_department_idx').on(t.departmentId),
+  ],
 );
 
 /**
@@ -201,7 +213,12 @@ export const enrollments = pgTable(
     rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('enrollments_user_idx').on(t.userId)],
+  (t) => [
+    index('enrollments_user_idx').on(t.userId),
+    // The review inbox: `?status=pending`, newest first.
+    index('enrollments_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
+    index('enrollments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+  ],
 );
 
 /**

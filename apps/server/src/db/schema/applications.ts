@@ -215,7 +215,17 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_applicant_idx').on(t.applicantUserId, t.status),
+    // The citizen list's default sort (newest first, id tiebreaker): the first page is an index
+    // range read, never a sort of all the applicant's rows.
+    index('applications_applicant_created_idx').on(t.applicantUserId, t.createdAt.desc().nullsFirst(), t.id),
     index('applications_organisation_idx').on(t.organisationId, t.status),
+    // Foreign keys that lists (assignee, UAT routing) or deletes of the referenced row look up.
+    index('applications_assignee_idx').on(t.assigneeUserId),
+    index('applications_uat_idx').on(t.uatId),
+    index('applications_created_by_idx').on(t.createdBy),
+    index('applications_type_idx').on(t.applicationTypeId),
+    // Free text (`orLikeQuery`) is `quick_search LIKE '%x%'` on the stored folded text (pg_trgm, migration 0006).
+    index('applications_quick_search_trgm_idx').using('gin', t.quickSearch.op('gin_trgm_ops')),
     uniqueIndex('applications_identification_unique').on(t.organisationId, t.identificationNumber),
   ],
 );
@@ -264,6 +274,9 @@ export const applicationBeneficiaries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The cascade of a deleted application and the list's names cell (in their order); the
+    // unique indexes below are partial and serve neither.
+    index('application_beneficiaries_application_idx').on(t.applicationId, t.position, t.id),
     uniqueIndex('application_beneficiaries_cnp_unique')
       .on(t.applicationId, t.personalNumericCode)
       .where(sql`${t.personalNumericCode} IS NOT NULL`),
@@ -365,7 +378,11 @@ export const applicationFiles = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_files_application_idx').on(t.applicationId)],
+  (t) => [
+    index('application_files_application_idx').on(t.applicationId),
+    // "Is this upload attached anywhere?" and the check behind deleting a file.
+    index('application_files_file_idx').on(t.fileId),
+  ],
 );
 
 export const applicationComments = pgTable(

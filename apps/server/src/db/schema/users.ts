@@ -41,7 +41,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_organisation_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_organisation_idx').on(t.organisationId),
+    // The sub-accounts list of a professional account.
+    index('users_parent_idx').on(t.parentUserId),
+    // Staff lists pick a few staff accounts among (possibly) millions of citizens.
+    index('users_type_idx').on(t.userType),
+  ],
 );
 
 /** Opaque session tokens, stored as SHA-256 hashes; never the token itself. */

@@ -1,22 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { functionResponsibilities, responsibilityPermissions, staffFunctions, userFunctions } from '../../db/schema/index.js';
 import type { PermissionSource } from '../../platform/auth/permissions.js';
 
 /**
  * Staff permissions from functions → responsibilities → permissions (spec §6), limited to the
- * functions of the organisation the user works in now.
+ * functions of the organisation the user works in now (none without an organisation: the
+ * comparison with NULL is never true).
  */
-export const functionPermissionSource: PermissionSource = async (db, user) => {
-  if (user.organisationId === null) return [];
-  const rows = await db
-    .selectDistinct({ key: responsibilityPermissions.permissionKey })
-    .from(userFunctions)
-    .innerJoin(staffFunctions, eq(staffFunctions.id, userFunctions.functionId))
-    .innerJoin(functionResponsibilities, eq(functionResponsibilities.functionId, staffFunctions.id))
-    .innerJoin(
-      responsibilityPermissions,
-      eq(responsibilityPermissions.responsibilityId, functionResponsibilities.responsibilityId),
-    )
-    .where(and(eq(userFunctions.userId, user.id), eq(staffFunctions.organisationId, user.organisationId)));
-  return rows.map((r) => r.key);
+export const functionPermissionSource: PermissionSource = {
+  keys: (userId, organisationId) => sql`array(
+    select distinct ${responsibilityPermissions.permissionKey}
+    from ${userFunctions}
+    inner join ${staffFunctions} on ${staffFunctions.id} = ${userFunctions.functionId}
+    inner join ${functionResponsibilities} on ${functionResponsibilities.functionId} = ${staffFunctions.id}
+    inner join ${responsibilityPermissions} on ${responsibilityPermissions.responsibilityId} = ${functionResponsibilities.responsibilityId}
+    where ${userFunctions.userId} = ${userId} and ${staffFunctions.organisationId} = ${organisationId})`,
 };

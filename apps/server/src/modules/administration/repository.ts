@@ -23,7 +23,7 @@ import {
   verificationCodes,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
+import { buildListSql, countList, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
 
 /**
@@ -781,9 +781,13 @@ export function listStaffAccounts(db: Db, parsed: ParsedList, conditions: (SQL |
           .limit(list.limit)
           .offset(list.offset),
       ),
-    total: async () =>
-      (await db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(list.where))[0]
-        .total,
+    // The profile (badge number) is joined only when a filter or the free text reads it: a
+    // left join to at most one row changes no count.
+    total: () => {
+      const from = db.select({ one: sql`1` }).from(users);
+      const readsProfile = parsed.orLikeQuery !== undefined || parsed.filters.some((f) => f.field === 'badge_number');
+      return countList(db, (readsProfile ? from.leftJoin(profiles, eq(profiles.userId, users.id)) : from).where(list.where));
+    },
   };
 }
 
@@ -1058,10 +1062,11 @@ export function listEnrollments(
         .orderBy(...list.orderBy)
         .limit(list.limit)
         .offset(list.offset),
-    total: async () =>
-      (
-        await db.select({ total: count() }).from(enrollments).innerJoin(users, eq(users.id, enrollments.userId)).where(list.where)
-      )[0].total,
+    total: () =>
+      countList(
+        db,
+        db.select({ one: sql`1` }).from(enrollments).innerJoin(users, eq(users.id, enrollments.userId)).where(list.where),
+      ),
   };
 }
 

@@ -14,7 +14,14 @@ import {
 } from '@ghiseu/domain';
 import type { Actor } from '../../platform/auth/actor.js';
 import { applicationAbilities, inCombinedFileList } from './policy.js';
-import type { ApplicationFileRow, ApplicationListRow, ApplicationRow, BeneficiaryNameRow, FormVersionRow } from './repository.js';
+import type {
+  ApplicationDetailRow,
+  ApplicationFileRow,
+  ApplicationListRow,
+  ApplicationRow,
+  BeneficiaryNameRow,
+  FormVersionRow,
+} from './repository.js';
 
 /** Rows → the application contracts, with the abilities the policy computes for the actor. */
 
@@ -89,7 +96,7 @@ function responseTerm(a: ApplicationRow): { due: string | null; remaining: numbe
 }
 
 export interface ApplicationParts {
-  row: ApplicationListRow;
+  row: ApplicationDetailRow;
   applicantName: string;
   formVersion: FormVersionRow | undefined;
   beneficiaries: ApplicationBeneficiary[];

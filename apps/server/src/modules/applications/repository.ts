@@ -1,5 +1,5 @@
 import type { FormDefinition } from '@ghiseu/domain';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   applicationBeneficiaries,
   applicationComments,
@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
+import { buildListSql, countList, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 
 /** Data access of the applications module: every query of applications and their children. */
 
@@ -36,30 +36,54 @@ export const APPLICATION_LIST: ListSpec = {
     updated_at: { column: applications.updatedAt, type: 'date', sortable: true },
     application_date: { column: applications.applicationDate, type: 'date', sortable: true },
     // Entry number, type name, beneficiary names and codes, cadastral numbers (folded).
-    quick_search: { column: applications.quickSearch, type: 'text', ops: ['contains'], searchable: true },
+    quick_search: { column: applications.quickSearch, type: 'text', ops: ['contains'], searchable: true, prefolded: true },
   },
   defaultSort: { field: 'created_at', descending: true },
   idColumn: applications.id,
 };
 
-const listColumns = {
-  application: applications,
+/** Fields of the list that live on the application type: only they make the count join it. */
+const TYPE_FIELDS = new Set(['application_type_name', 'domain', 'category']);
+
+/**
+ * The application columns a list item shows (and its abilities read): not the jsonb form data,
+ * tax summary or signing details, which only the full record needs.
+ */
+const applicationListColumns = {
+  id: applications.id,
+  applicationTypeId: applications.applicationTypeId,
+  organisationId: applications.organisationId,
+  applicantUserId: applications.applicantUserId,
+  identificationNumber: applications.identificationNumber,
+  status: applications.status,
+  purpose: applications.purpose,
+  createdAt: applications.createdAt,
+  updatedAt: applications.updatedAt,
+  applicationDate: applications.applicationDate,
+  responseDueInDays: applications.responseDueInDays,
+};
+export type ApplicationListColumns = Pick<ApplicationRow, keyof typeof applicationListColumns>;
+
+const typeColumns = {
   typeName: applicationTypes.name,
   typeDomain: applicationTypes.domain,
   typeCategory: applicationTypes.category,
   tenantName: organisations.name,
 };
-export type ApplicationListRow = {
-  application: ApplicationRow;
+interface TypeColumns {
   typeName: string;
   typeDomain: string;
   typeCategory: 'inbound' | 'outbound' | 'internal';
   tenantName: string;
-};
+}
+/** A list item's row. */
+export type ApplicationListRow = TypeColumns & { application: ApplicationListColumns };
+/** The full record's row: every application column. */
+export type ApplicationDetailRow = TypeColumns & { application: ApplicationRow };
 
 function selectList(db: Db) {
   return db
-    .select(listColumns)
+    .select({ application: applicationListColumns, ...typeColumns })
     .from(applications)
     .innerJoin(applicationTypes, eq(applicationTypes.id, applications.applicationTypeId))
     .innerJoin(organisations, eq(organisations.id, applications.organisationId));
@@ -67,6 +91,7 @@ function selectList(db: Db) {
 
 export function listApplications(db: Db, parsed: ParsedList, conditions: (SQL | undefined)[]) {
   const list = buildListSql(parsed, APPLICATION_LIST, conditions);
+  const needsType = parsed.filters.some((f) => TYPE_FIELDS.has(f.field));
   return {
     rows: (): Promise<ApplicationListRow[]> =>
       selectList(db)
@@ -74,14 +99,17 @@ export function listApplications(db: Db, parsed: ParsedList, conditions: (SQL | 
         .orderBy(...list.orderBy)
         .limit(list.limit)
         .offset(list.offset),
-    total: async () =>
-      (
-        await db
-          .select({ total: count() })
-          .from(applications)
-          .innerJoin(applicationTypes, eq(applicationTypes.id, applications.applicationTypeId))
-          .where(list.where)
-      )[0].total,
+    // Every application has its type and organisation (NOT NULL foreign keys): the count joins
+    // the type only when a filter reads it, and is then an index-only count on the applicant.
+    total: () => {
+      const from = db.select({ one: sql`1` }).from(applications);
+      return countList(
+        db,
+        (needsType ? from.innerJoin(applicationTypes, eq(applicationTypes.id, applications.applicationTypeId)) : from).where(
+          list.where,
+        ),
+      );
+    },
   };
 }
 
@@ -90,8 +118,14 @@ export function findApplicationsWhere(db: Db, where: SQL | undefined, limit: num
   return selectList(db).where(where).orderBy(sql`${applications.createdAt} DESC`, asc(applications.id)).limit(limit);
 }
 
-export async function findApplicationListRow(db: Db, id: number): Promise<ApplicationListRow | undefined> {
-  const [row] = await selectList(db).where(eq(applications.id, id));
+/** One application with the list's joins (type, organisation) and every application column. */
+export async function findApplicationListRow(db: Db, id: number): Promise<ApplicationDetailRow | undefined> {
+  const [row] = await db
+    .select({ application: applications, ...typeColumns })
+    .from(applications)
+    .innerJoin(applicationTypes, eq(applicationTypes.id, applications.applicationTypeId))
+    .innerJoin(organisations, eq(organisations.id, applications.organisationId))
+    .where(eq(applications.id, id));
   return row;
 }
 

@@ -2,7 +2,7 @@ import type { AnafCompany, AnafStatus, BeneficiaryDetails, Citizenship, PersonTy
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { applicationBeneficiaries, beneficiaries } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
+import { buildListSql, countList, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 import type { AnafOutcome } from './anaf-client.js';
 
 /** Data access of beneficiaries: the ones named on applications and the user's own register. */
@@ -210,7 +210,7 @@ export function listRegister(db: Db, parsed: ParsedList, conditions: (SQL | unde
         .orderBy(...list.orderBy)
         .limit(list.limit)
         .offset(list.offset),
-    total: async () => (await db.select({ total: count() }).from(beneficiaries).where(list.where))[0].total,
+    total: () => countList(db, db.select({ one: sql`1` }).from(beneficiaries).where(list.where)),
   };
 }
 

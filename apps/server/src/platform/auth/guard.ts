@@ -1,8 +1,7 @@
-import { hasAnyPermission, type PermissionKey } from '@ghiseu/domain';
+import { buildPermissionSet, hasAnyPermission, type PermissionKey } from '@ghiseu/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Actor } from './actor.js';
-import { computePermissions } from './permissions.js';
 import { lookupSession, type SessionPolicy } from './sessions.js';
 import type { Db } from '../db.js';
 
@@ -77,7 +76,8 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; policy: 
           organisationId,
           homeOrganisationId: user.organisationId,
           isOrganisationAdmin: user.isOrganisationAdmin,
-          permissions: await computePermissions(deps.db, { id: user.id, userType: user.userType, organisationId }),
+          // Read with the session, for the organisation the session works in (one query).
+          permissions: buildPermissionSet(user.userType, found.permissionKeys),
           sessionId: session.id,
         };
       } else if (auth !== 'public') {

@@ -1,7 +1,9 @@
+import type { UserType } from '@ghiseu/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Db } from '../db.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
+import { permissionKeysSql, permissionSourcesVersion } from './permissions.js';
 
 export interface SessionPolicy {
   ttlHours: number;
@@ -30,31 +32,106 @@ export async function createSession(
   return { token, sessionId: row.id };
 }
 
+export interface SessionRow {
+  id: number;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+  delegatedOrganisationId: number | null;
+}
+
+/** What authorisation needs of the user: never the password hash or the profile. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  userType: UserType;
+  status: 'active' | 'inactive' | 'pending';
+  organisationId: number | null;
+  isOrganisationAdmin: boolean;
+}
+
 export type SessionLookup =
-  | { status: 'valid'; session: typeof sessions.$inferSelect; user: typeof users.$inferSelect }
+  | { status: 'valid'; session: SessionRow; user: SessionUser; permissionKeys: string[] }
   | { status: 'invalid' | 'expired' };
 
 /** last_seen_at is refreshed at most once a minute, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
+ * Session, user and the extra permission keys of the organisation the session works in, in one
+ * statement. Built once per database (and again only if a permission source is registered
+ * later) and prepared: on PostgreSQL each pool connection parses and plans it once, instead of
+ * drizzle building the SQL and the server planning it on every request.
+ */
+function buildSessionQuery(db: Db, name: string) {
+  return db
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      delegatedOrganisationId: sessions.delegatedOrganisationId,
+      userId: users.id,
+      email: users.email,
+      userType: users.userType,
+      userStatus: users.status,
+      organisationId: users.organisationId,
+      isOrganisationAdmin: users.isOrganisationAdmin,
+      permissionKeys: permissionKeysSql(
+        sql`${users.id}`,
+        sql`coalesce(${sessions.delegatedOrganisationId}, ${users.organisationId})`,
+      ),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare(name);
+}
+
+type SessionQuery = ReturnType<typeof buildSessionQuery>;
+const prepared = new WeakMap<Db, { version: number; query: SessionQuery }>();
+
+function sessionQuery(db: Db): SessionQuery {
+  const version = permissionSourcesVersion();
+  const cached = prepared.get(db);
+  if (cached?.version === version) return cached.query;
+  const query = buildSessionQuery(db, `session_lookup_${version}`);
+  prepared.set(db, { version, query });
+  return query;
+}
+
+/**
  * Resolves a bearer token. A token is invalid when unknown or revoked, expired when past its
  * lifetime or idle for too long, or when its user is no longer active.
  */
 export async function lookupSession(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<SessionLookup> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)));
-  if (!row || row.session.revokedAt) return { status: 'invalid' };
-  const idleLimit = row.session.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
-  if (row.session.expiresAt <= now || idleLimit <= now.getTime()) return { status: 'expired' };
-  if (row.user.status !== 'active') return { status: 'invalid' };
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token) });
+  if (!row || row.revokedAt) return { status: 'invalid' };
+  const idleLimit = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
+  if (row.expiresAt <= now || idleLimit <= now.getTime()) return { status: 'expired' };
+  if (row.userStatus !== 'active') return { status: 'invalid' };
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
   }
-  return { status: 'valid', session: row.session, user: row.user };
+  return {
+    status: 'valid',
+    session: {
+      id: row.id,
+      expiresAt: row.expiresAt,
+      lastSeenAt: row.lastSeenAt,
+      revokedAt: row.revokedAt,
+      delegatedOrganisationId: row.delegatedOrganisationId,
+    },
+    user: {
+      id: row.userId,
+      email: row.email,
+      userType: row.userType,
+      status: row.userStatus,
+      organisationId: row.organisationId,
+      isOrganisationAdmin: row.isOrganisationAdmin,
+    },
+    permissionKeys: row.permissionKeys,
+  };
 }
 
 export async function revokeSessionByToken(db: Db, token: string): Promise<number | null> {

@@ -89,7 +89,12 @@ export function ListBlock<T extends object>({
           <FilterBar filters={filters} values={list.values} onChange={list.onFiltersChange} label={filtersLabel} />
         ) : null}
         {query.isPending || query.isError ? null : (
-          <TotalLabel total={total} noun={countNoun(total, nounOne, noun)} data-testid={testId && `${testId}-total`} />
+          <TotalLabel
+            total={total}
+            estimated={query.data?.pagination?.total_estimated === true}
+            noun={countNoun(total, nounOne, noun)}
+            data-testid={testId && `${testId}-total`}
+          />
         )}
         {empty ? (
           <EmptyState title={filtered ? emptyFilteredTitle : emptyTitle} action={filtered ? null : emptyAction} />
