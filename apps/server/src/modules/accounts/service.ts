@@ -123,8 +123,8 @@ export async function registerAccount(
         citizenship: input.user_type_name === 'foreigner' ? 'foreign' : 'romanian',
         companyName: input.company_name ?? null,
       });
-      const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation', now);
-      await ctx.messaging.sendEmail(tx, emailConfirmationMessage(email, displayName(user), url));
+      const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation', now);
+      await ctx.messaging.sendEmail(tx, emailConfirmationMessage(email, displayName(user), link.url), link.secrets);
       await writeAudit(
         tx,
         audit(meta, {
@@ -208,8 +208,8 @@ export async function resendEmailConfirmation(ctx: AppContext, email: string, me
   const user = await findUserByEmail(ctx.db, email);
   if (user?.status !== 'active' || user.emailConfirmedAt !== null) return;
   await ctx.db.transaction(async (tx) => {
-    const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation');
-    await ctx.messaging.sendEmail(tx, emailConfirmationMessage(user.email, displayName(user), url));
+    const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation');
+    await ctx.messaging.sendEmail(tx, emailConfirmationMessage(user.email, displayName(user), link.url), link.secrets);
     await writeAudit(tx, audit(meta, { actorUserId: user.id, action: 'account.confirmation_resent', entityId: user.id }));
   });
 }
@@ -245,6 +245,7 @@ export async function sendPhoneCode(
   const user = await resolvePhoneAccount(ctx, input.token, actor);
   const now = new Date();
   const code = newSmsCode();
+  const expiresAt = new Date(now.getTime() + KEY_LIFETIME_MS['phone-confirmation']);
   await ctx.db.transaction(async (tx) => {
     await expireOpenCodes(tx, user.id, ['phone-confirmation'], now);
     await insertCode(tx, {
@@ -252,9 +253,9 @@ export async function sendPhoneCode(
       purpose: 'phone-confirmation',
       codeHash: hashSmsCode(code),
       target: input.phone,
-      expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS['phone-confirmation']),
+      expiresAt,
     });
-    await ctx.messaging.sendSms(tx, phoneCodeMessage(input.phone, code));
+    await ctx.messaging.sendSms(tx, phoneCodeMessage(input.phone, code), { values: [code], expiresAt });
     await writeAudit(
       tx,
       audit(meta, { actorUserId: user.id, action: 'account.phone_code_sent', entityId: user.id, after: { phone: input.phone } }),
@@ -320,8 +321,8 @@ export async function validatePhoneCode(
 
 async function sendPasswordResetLink(ctx: AppContext, user: UserRow, actorUserId: number | null, meta: RequestMeta) {
   await ctx.db.transaction(async (tx) => {
-    const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'password-reset');
-    await ctx.messaging.sendEmail(tx, passwordResetMessage(user.email, displayName(user), url));
+    const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'password-reset');
+    await ctx.messaging.sendEmail(tx, passwordResetMessage(user.email, displayName(user), link.url), link.secrets);
     await writeAudit(tx, audit(meta, { actorUserId, action: 'account.password_reset_requested', entityId: user.id }));
   });
 }
@@ -352,8 +353,8 @@ export async function sendSetPasswordInvitation(
   purpose: 'set-password' | 'sub-account-invite',
   invitedBy: string,
 ): Promise<void> {
-  const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, purpose);
-  await ctx.messaging.sendEmail(tx, setPasswordMessage(user.email, displayName(user), url, invitedBy));
+  const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, purpose);
+  await ctx.messaging.sendEmail(tx, setPasswordMessage(user.email, displayName(user), link.url, invitedBy), link.secrets);
 }
 
 /**
