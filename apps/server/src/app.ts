@@ -94,6 +94,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );
+  // API answers carry personal data: no browser or proxy cache keeps them, unless a route
+  // sets its own caching (public reference data may).
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done();
+  });
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
     credentials: false,
@@ -117,7 +123,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Routes open to anyone (config.auth 'public') say so in the document: no bearer needed.
+    transform: (input) => {
+      const document = jsonSchemaTransform(input);
+      const auth = (input.route.config as { auth?: string } | undefined)?.auth;
+      return auth === 'public' ? { ...document, schema: { ...document.schema, security: [] } } : document;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
