@@ -268,3 +268,31 @@ describe('the outbox', () => {
     expect(v6.statusCode).toBe(200);
   });
 });
+
+describe('HTTP answers', () => {
+  it('are not cached unless the route says otherwise', async () => {
+    const headers = await t.authHeaders('citizen@demo.ghiseu.ro');
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // A route's own header stands (file downloads say 'private, no-store').
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/upload-tokens',
+      headers,
+      payload: { purpose: 'default' },
+    });
+    expect(issued.headers['cache-control']).toBe('no-store');
+  });
+
+  it('mark the public routes as needing no bearer token in the OpenAPI document', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    // Public by config.auth, without a security list of its own in the route.
+    expect(paths['/api/application-types/organisation'].get.security).toEqual([]);
+    expect(paths['/api/auth/phone/validate'].post.security).toEqual([]);
+    // Signed-in routes keep the document's bearer requirement.
+    expect(paths['/api/users/me'].get.security).toBeUndefined();
+  });
+});
