@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installRomanianValidationMessages, UPLOAD_RULES } from '@ghiseu/domain';
 import { registerAuthGuard } from './platform/auth/guard.js';
@@ -39,12 +40,12 @@ export type App = FastifyInstance;
  * Builds the HTTP application: platform plugins, then the modules, then the error handler.
  * It never listens; main.ts and the tests (app.inject) decide that.
  */
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<App> {
+export async function buildApp(ctx: AppContext, options: { logger?: boolean; logStream?: DestinationStream } = {}): Promise<App> {
   // Request checks without a message of their own answer in Romanian (VALIDATION_ERROR fields).
   installRomanianValidationMessages();
   const { config } = ctx;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -93,6 +94,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );
+  // API answers carry personal data: no browser or proxy cache keeps them, unless a route
+  // sets its own caching (public reference data may).
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done();
+  });
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
     credentials: false,
@@ -116,7 +123,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Routes open to anyone (config.auth 'public') say so in the document: no bearer needed.
+    transform: (input) => {
+      const document = jsonSchemaTransform(input);
+      const auth = (input.route.config as { auth?: string } | undefined)?.auth;
+      return auth === 'public' ? { ...document, schema: { ...document.schema, security: [] } } : document;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

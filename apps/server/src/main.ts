@@ -17,6 +17,9 @@ async function main(): Promise<void> {
     '',
     `Ghișeul Unic rulează la ${config.publicUrl} (bază de date: ${database}; pornit în ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `API: ${config.publicUrl}/api  ·  documentație: ${config.publicUrl}/api/docs`,
+    config.host === '127.0.0.1' || config.host === '::1' || config.host === 'localhost'
+      ? `Ascultă doar pe acest calculator (${config.host}); setați HOST=0.0.0.0 pentru acces din rețea.`
+      : `Ascultă pe ${config.host}:${config.port}.`,
   ];
   if (config.seedDemo) {
     lines.push(`Conturi demo (parola ${DEMO_PASSWORD}):`);

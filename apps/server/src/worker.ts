@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createContext } from './platform/bootstrap.js';
+import { baseLoggerOptions } from './platform/logger.js';
 
 /**
  * Runs background jobs only, for scaling out on PostgreSQL (DESIGN.md §8): start web servers
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (config.embedded)
     throw new ConfigError('Worker-ul separat necesită DATABASE_URL (baza de date încorporată aparține unui singur proces).');
-  const log = pino({ level: config.logLevel });
+  const log = pino(baseLoggerOptions(config.logLevel));
   const ctx = await createContext(config, { seed: false, log });
   // Building the app (never listening) registers every module's jobs, as in the server.
   await buildApp(ctx, { logger: false });

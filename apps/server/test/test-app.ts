@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { buildApp, type App } from '../src/app.js';
 import { createContext } from '../src/platform/bootstrap.js';
 import { loadConfig } from '../src/platform/config.js';
+import { baseLoggerOptions } from '../src/platform/logger.js';
 import type { AppContext } from '../src/platform/context.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { copyPgliteTemplate, createPostgresDatabase, dropPostgresDatabase } from './template-db.js';
@@ -24,7 +25,10 @@ export interface TestApp {
  * A real app on a fresh database (PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise)
  * with the reference data and the demo accounts. Use one per test file.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { workJobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { workJobs?: boolean; logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const template = inject('databaseTemplate');
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ghiseu-files-'));
   let databaseUrl: string | undefined;
@@ -41,13 +45,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     DEV_OUTBOX: 'true',
     SEED_DEMO: 'false',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const ctx = await createContext(config, { seed: false, log: pino({ level: 'silent' }) });
+  // With `logStream` the server and the jobs log there as in production (the privacy tests read it).
+  const log = options.logStream ? pino(baseLoggerOptions('info'), options.logStream) : pino({ level: 'silent' });
+  const ctx = await createContext(config, { seed: false, log });
   // The app first: its modules register their jobs, then the queues are created.
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : { logger: false });
   await app.ready();
   // Jobs run only through `ctx.jobs.drain()` unless a test wants the real polling workers.
   await ctx.jobs.start({ work: options.workJobs ?? false });

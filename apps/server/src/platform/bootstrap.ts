@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db.js';
 import { LocalDiskStorage } from './file-storage.js';
+import { baseLoggerOptions } from './logger.js';
 import { housekeepingJob } from './housekeeping.js';
 import { JobQueue } from './jobs.js';
 import { Messaging, outboxTransport, smtpTransport } from './messaging.js';
@@ -16,7 +17,7 @@ import { runSeeds } from '../seed/index.js';
  * the worker, the tests and the benchmarks.
  */
 export async function createContext(config: Config, options: { seed?: boolean; log?: pino.Logger } = {}): Promise<AppContext> {
-  const log = options.log ?? pino({ level: config.logLevel });
+  const log = options.log ?? pino(baseLoggerOptions(config.logLevel));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

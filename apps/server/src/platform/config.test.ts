@@ -12,6 +12,17 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ embedded: false, seedDemo: false, devOutbox: false });
   });
 
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('takes an empty variable for an unset one', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '', HOST: ' ', APP_SECRET: '', SEED_DEMO: '' });
+    expect(config).toMatchObject({ embedded: true, databaseUrl: undefined, port: 8080, host: '127.0.0.1', seedDemo: true });
+    expect(config.appSecret).toBeUndefined();
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'optzeci' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'optzeci' })).toThrow(/PORT/);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /**
  * Configuration from the environment, validated once at start. Every variable is listed in the
- * README's configuration table; a bad value stops the process with a message naming it.
+ * README's configuration table; a bad value stops the process with a message naming it; an
+ * empty one counts as unset.
  */
 const bool = (fallback: boolean) =>
   z
@@ -21,7 +22,9 @@ const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // This machine only unless told otherwise: the embedded defaults turn on demo accounts and
+  // the dev outbox, which are not for the network.
+  HOST: z.string().default('127.0.0.1'),
   PORT: int(8080, 0, 65535),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
@@ -63,7 +66,9 @@ export class ConfigError extends Error {}
 
 /** Parses `env` (default `process.env`) into a typed config with derived defaults. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = ConfigSchema.safeParse(env);
+  // `DATABASE_URL=` (as .env files and compose files write an unset value) means unset.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = ConfigSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configurație invalidă:\n${lines.join('\n')}`);

@@ -1,17 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { publicPhoneBlocks, sessions, users, verificationCodes } from '../db/schema/index.js';
+import { outboxMessages, publicPhoneBlocks, sessions, users, verificationCodes } from '../db/schema/index.js';
+import { createDraft, createFilingFixture, DEMO } from '../modules/applications/test-support.js';
 import { housekeepingJob, removeExpired } from './housekeeping.js';
+import { renderMessage } from './messaging.js';
 
-/** The nightly clean-up of expired codes, sign-in requests, phone blocks and sessions. */
+/** The nightly clean-up of expired codes, sign-in requests, phone blocks, sessions and the outbox. */
 
 let t: TestApp;
 let userId: number;
+let applicationId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'citizen@demo.ghiseu.ro'));
   userId = user.id;
+  applicationId = await createDraft(t, DEMO.citizen, (await createFilingFixture(t)).typeId);
 });
 afterAll(async () => {
   await t?.close();
@@ -27,8 +31,8 @@ describe('removeExpired', () => {
       { userId, purpose: 'password-reset', codeHash: 'recent-code', expiresAt: daysAgo(2) },
     ]);
     await db.insert(publicPhoneBlocks).values([
-      { phone: '+40700000001', wrongCodes: 5, blockedUntil: daysAgo(9) },
-      { phone: '+40700000002', wrongCodes: 5, blockedUntil: new Date(Date.now() + 300_000) },
+      { applicationId, phone: '+40700000001', wrongCodes: 5, blockedUntil: daysAgo(9) },
+      { applicationId, phone: '+40700000002', wrongCodes: 5, blockedUntil: new Date(Date.now() + 300_000) },
     ]);
     await db.insert(sessions).values([
       { userId, tokenHash: 'old-session', expiresAt: daysAgo(31) },
@@ -49,6 +53,48 @@ describe('removeExpired', () => {
 
     // Nothing left to remove: a second run is a no-op.
     expect(Object.values(await removeExpired(db)).every((n) => n === 0)).toBe(true);
+  });
+
+  it('forgets expired outbox secrets and purges old messages', async () => {
+    const db = t.ctx.db;
+    const key = 'Kx9-expired-key-0123456789abcdefghijklmnopq';
+    const live = 'Lv7-live-key-0123456789abcdefghijklmnopqrst';
+    const [expired, current] = await db.transaction(async (tx) => [
+      await t.ctx.messaging.sendEmail(
+        tx,
+        { to: 'a@example.ro', subject: 'Link', text: `https://x/auth/reset-password?confirmationKey=${key}` },
+        { values: [key], expiresAt: new Date(Date.now() + 60_000) },
+      ),
+      await t.ctx.messaging.sendEmail(
+        tx,
+        { to: 'b@example.ro', subject: 'Link', text: `https://x/auth/reset-password?confirmationKey=${live}` },
+        { values: [live], expiresAt: new Date(Date.now() + 3_600_000) },
+      ),
+    ]);
+    const old = await db.transaction((tx) =>
+      t.ctx.messaging.sendEmail(tx, { to: 'c@example.ro', subject: 'Vechi', text: 'Ion Popescu' }),
+    );
+    // As if the first key had expired a minute ago and the third message were 31 days old.
+    await db
+      .update(outboxMessages)
+      .set({ secretsExpireAt: daysAgo(0.001) })
+      .where(eq(outboxMessages.id, expired));
+    await db
+      .update(outboxMessages)
+      .set({ createdAt: daysAgo(31) })
+      .where(eq(outboxMessages.id, old));
+
+    const removed = await removeExpired(db);
+    expect(removed).toMatchObject({ outbox_secrets: 1, outbox_messages: 1 });
+
+    const rows = await db.select().from(outboxMessages);
+    expect(rows.map((r) => r.id)).not.toContain(old);
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(key);
+    expect(dump).toContain(live);
+    const redacted = rows.find((r) => r.id === expired)!;
+    expect(renderMessage(redacted).text).toBe('https://x/auth/reset-password?confirmationKey=[șters]');
+    expect(renderMessage(rows.find((r) => r.id === current)!).text).toContain(live);
   });
 
   it('is scheduled every night in Romanian time', async () => {

@@ -5,14 +5,28 @@ import { defineJob } from './jobs.js';
 
 /**
  * Removes what has expired and can serve no one any more: verification codes and links,
- * half-finished social sign-ins, the public page's SMS codes and phone blocks, and sessions.
- * Rows are kept for a while after they expire (RETENTION_DAYS), so that limits which count
- * recent attempts and investigations of recent incidents still see them. The audit log is
- * never touched.
+ * half-finished social sign-ins, the public page's SMS codes and phone blocks, failed sign-ins
+ * of unknown addresses, sessions, and old outbox messages (their bodies name people and
+ * addresses). Rows are kept for a while after they expire (RETENTION_DAYS), so that limits
+ * which count recent attempts and investigations of recent incidents still see them. The
+ * secrets of outbox messages go as soon as they expire (the `messaging.redact` job; here
+ * again in case that job was lost). The audit log is never touched.
  */
-export const RETENTION_DAYS = { codes: 7, sessions: 30 } as const;
+export const RETENTION_DAYS = { codes: 7, sessions: 30, outbox: 30 } as const;
 
 const STATEMENTS = [
+  [
+    'outbox_secrets',
+    sql`UPDATE outbox_messages SET secrets = NULL, secrets_expire_at = NULL WHERE secrets IS NOT NULL AND secrets_expire_at <= now()`,
+  ],
+  [
+    'outbox_messages',
+    sql`DELETE FROM outbox_messages WHERE created_at < now() - make_interval(days => ${RETENTION_DAYS.outbox})`,
+  ],
+  [
+    'unknown_login_failures',
+    sql`DELETE FROM unknown_login_failures WHERE coalesce(locked_until, updated_at) < now() - make_interval(days => ${RETENTION_DAYS.codes})`,
+  ],
   [
     'verification_codes',
     sql`DELETE FROM verification_codes WHERE expires_at < now() - make_interval(days => ${RETENTION_DAYS.codes})`,
@@ -32,7 +46,7 @@ const STATEMENTS = [
   ],
 ] as const;
 
-/** Deletes the expired rows; answers how many went from each table. */
+/** Deletes (or, for outbox secrets, clears) the expired rows; answers how many went from each table. */
 export async function removeExpired(db: Db): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   for (const [table, statement] of STATEMENTS) {

@@ -111,13 +111,19 @@ export class JobQueue {
 
   /**
    * Enqueues a job inside the caller's transaction (outbox pattern): the job exists if and
-   * only if the business change commits.
+   * only if the business change commits. `startAfter` delays it (a secret's expiry).
    */
-  async enqueue<S extends z.ZodType>(executor: Db, definition: JobDefinition<S>, payload: z.infer<S>): Promise<void> {
+  async enqueue<S extends z.ZodType>(
+    executor: Db,
+    definition: JobDefinition<S>,
+    payload: z.infer<S>,
+    options: { startAfter?: Date } = {},
+  ): Promise<void> {
     if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
     const client = rawClient(executor);
     await this.boss.send(definition.name, definition.payload.parse(payload) as object, {
       db: { executeSql: (text, values) => client.query(text, serialise(values)) },
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
   }
 

@@ -1,13 +1,74 @@
 import type { FastifyServerOptions } from 'fastify';
-
-/** Query parameters whose values never reach the logs. */
-const SECRET_PARAMS = /([?&](token|confirmationKey|code|pin|password)=)[^&]*/gi;
+import type { DestinationStream, LoggerOptions } from 'pino';
 
 /**
- * pino options: request ids, and no password, token or code in any log line. Bodies are never
- * logged; headers that carry secrets are removed; secret query values are masked in URLs.
+ * Query parameters whose values may be logged: paging and sorting. Every other value (a search
+ * text, a filter on a personal numeric code, a token) is masked.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+const SAFE_PARAMS = new Set(['skip', 'limit', 'pagination', 'sortKey', 'echo', 'download']);
+
+/**
+ * Fields of an error that name things, never values: codes and the schema objects involved.
+ * Everything else an error carries is dropped: drizzle's `query`/`params`, pg's `detail`
+ * ('Key (personal_numeric_code)=(1850101…) already exists'), `where`, `hint`, `internalQuery`,
+ * an AppError's `data`.
+ */
+const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'routine'] as const;
+
+const MAX_CAUSES = 4;
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  cause?: SerializedError;
+  [field: string]: unknown;
+}
+
+/**
+ * What an error message may say. Values reach messages in a few known places: drizzle's
+ * "Failed query: … params: …", PostgreSQL's 'invalid input syntax for type integer: "…"' and
+ * quoted literals in SQL text. Those parts go; as a last net, digit runs and IBAN-shaped words
+ * (personal numeric codes, ID numbers, phones, IBANs) are masked in whatever is left.
+ */
+export function scrubMessage(message: string): string {
+  return message
+    .replace(/\nparams: [\s\S]*$/, '')
+    .replace(/: "[\s\S]*"\s*$/, ': "[redacted]"')
+    .replace(/'(?:[^']|'')*'/g, "'[redacted]'")
+    .replace(/\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b/g, '[redacted]')
+    .replace(/\d{6,}/g, '[redacted]');
+}
+
+function errorType(error: Error): string {
+  return error.constructor?.name && error.constructor.name !== 'Object' ? error.constructor.name : (error.name ?? 'Error');
+}
+
+/**
+ * pino serializer of errors (`err`): the type, a message without values, the stack (its first
+ * line rebuilt from that message, the frames kept), the naming fields and the causes, the same
+ * way. Replaces pino's standard serializer, which copies every enumerable property.
+ */
+export function serializeError(value: unknown, depth = 0): SerializedError | unknown {
+  if (!(value instanceof Error)) {
+    return typeof value === 'string' ? scrubMessage(value) : { type: typeof value, message: '[not an error]' };
+  }
+  const message = scrubMessage(value.message ?? '');
+  const type = errorType(value);
+  const out: SerializedError = { type, message };
+  const frames = (value.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  if (frames.length > 0) out.stack = [`${type}: ${message}`, ...frames].join('\n');
+  const fields = value as unknown as Record<string, unknown>;
+  for (const field of SAFE_ERROR_FIELDS) {
+    const v = fields[field];
+    if (typeof v === 'string' || typeof v === 'number') out[field] = v;
+  }
+  if (value.cause !== undefined && depth < MAX_CAUSES) out.cause = serializeError(value.cause, depth + 1) as SerializedError;
+  return out;
+}
+
+/** pino options shared by the HTTP server and the job processes: levels, redaction, serializers. */
+export function baseLoggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: {
@@ -25,6 +86,25 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
+      error: serializeError,
+    },
+  };
+}
+
+/**
+ * pino options of the server: request ids, and no personal data, password, token or code in any
+ * log line. Bodies are never logged; headers that carry secrets are removed; query values other
+ * than paging are masked in URLs; errors are logged without the values they carry. `stream`
+ * (tests) receives the lines instead of stdout.
+ */
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
+  const base = baseLoggerOptions(level);
+  return {
+    ...base,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      ...base.serializers,
       req(request: { method: string; url: string; ip?: string; id?: string }) {
         return { method: request.method, url: maskUrl(request.url), ip: request.ip, id: request.id };
       },
@@ -32,6 +112,19 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** The URL with every query value masked except paging and sorting (`?search=[redacted]&limit=10`). */
 export function maskUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      return SAFE_PARAMS.has(name) ? pair : `${name}=[redacted]`;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
 }

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { outboxMessages } from '../db/schema/index.js';
 import type { Db } from './db.js';
@@ -17,41 +17,151 @@ export interface OutgoingSms {
   text: string;
 }
 
-/** A transport delivers one stored message; it throws to have the job retried. */
-export interface MessageTransport {
-  deliver(message: typeof outboxMessages.$inferSelect): Promise<void>;
+/**
+ * The secret parts of a message, named by the code that writes it: the single-use key of a
+ * link, an SMS code. `expiresAt` is when the secret stops working; the readable copy is never
+ * kept longer than that.
+ */
+export interface MessageSecrets {
+  values: string[];
+  expiresAt: Date;
 }
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/** A stored message as it reads for its recipient: the secrets in place, or the placeholder once redacted. */
+export interface RenderedMessage {
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
+/** A transport delivers one rendered message; it throws to have the job retried. */
+export interface MessageTransport {
+  /**
+   * True for the built-in transport, where the outbox table IS the recipient's mailbox
+   * (`/api/dev/outbox`): the secrets stay readable until they expire instead of until delivery.
+   */
+  readonly isMailbox?: boolean;
+  deliver(message: OutboxRow, rendered: RenderedMessage): Promise<void>;
+}
+
+/** What a redacted secret reads as. */
+export const REDACTED = '[șters]';
 
 /**
  * The built-in transport: messages stay in the outbox table, readable at /api/dev/outbox.
  * Delivering means accepting them for good, as a provider would.
  */
 export const outboxTransport: MessageTransport = {
+  isMailbox: true,
   async deliver() {},
 };
 
 export function smtpTransport(smtpUrl: string, from: string): MessageTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
-    async deliver(message) {
+    async deliver(message, rendered) {
       if (message.channel !== 'email') return;
       await transporter.sendMail({
         from,
         to: message.to,
-        subject: message.subject ?? '',
-        text: message.text,
-        html: message.html ?? undefined,
+        subject: rendered.subject ?? '',
+        text: rendered.text,
+        html: rendered.html ?? undefined,
       });
     },
   };
 }
 
+/* ───────────────────────── Secrets out of the stored body ───────────────────────── */
+
+const OPEN = '⟦secret:';
+const CLOSE = '⟧';
+const SLOT = /⟦secret:(\d+)⟧/g;
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The forms a secret takes in a message: as written, inside a URL, inside HTML. */
+function secretForms(value: string): string[] {
+  return [...new Set([value, encodeURIComponent(value), escapeHtml(value), escapeHtml(encodeURIComponent(value))])].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
+/**
+ * Replaces every occurrence of each named secret by a numbered slot. The slots are exact
+ * (the caller names the values; nothing is guessed from the text's shape); a secret that does
+ * not occur is a programming error, as is a text that already looks like a slot (neutralised).
+ */
+export function extractSecrets(
+  parts: { subject: string | null; text: string; html: string | null },
+  secrets: string[],
+): { subject: string | null; text: string; html: string | null } {
+  const neutral = (s: string) => s.replaceAll(OPEN, '[secret:');
+  let subject = parts.subject === null ? null : neutral(parts.subject);
+  let text = neutral(parts.text);
+  let html = parts.html === null ? null : neutral(parts.html);
+  secrets.forEach((secret, index) => {
+    if (secret.length < 4) throw new Error('a message secret must be at least 4 characters long');
+    const slot = `${OPEN}${index}${CLOSE}`;
+    let found = false;
+    const replace = (value: string) => {
+      let out = value;
+      for (const form of secretForms(secret)) {
+        if (out.includes(form)) found = true;
+        out = out.replaceAll(form, slot);
+      }
+      return out;
+    };
+    subject = subject === null ? null : replace(subject);
+    text = replace(text);
+    html = html === null ? null : replace(html);
+    if (!found) throw new Error(`message secret #${index} does not occur in the message`);
+  });
+  return { subject, text, html };
+}
+
+/** The message with its secrets back in place (URL- and HTML-safe: they are base64url or digits), or redacted. */
+export function renderMessage(row: Pick<OutboxRow, 'subject' | 'text' | 'html' | 'secrets'>): RenderedMessage {
+  const fill = (value: string) =>
+    value.replace(SLOT, (_slot, index: string) => {
+      const secret = row.secrets?.[Number(index)];
+      return secret === undefined ? REDACTED : secret;
+    });
+  return {
+    subject: row.subject === null ? null : fill(row.subject),
+    text: fill(row.text),
+    html: row.html === null ? null : fill(row.html),
+  };
+}
+
+/* ───────────────────────── The outbox ───────────────────────── */
+
+/** Forgets the secrets of one message, or of every message whose secrets have expired. */
+export async function redactSecrets(db: Db, options: { messageId?: number; now?: Date } = {}): Promise<number> {
+  const condition =
+    options.messageId !== undefined
+      ? and(eq(outboxMessages.id, options.messageId), isNotNull(outboxMessages.secrets))
+      : and(isNotNull(outboxMessages.secrets), lte(outboxMessages.secretsExpireAt, options.now ?? new Date()));
+  const rows = await db
+    .update(outboxMessages)
+    .set({ secrets: null, secretsExpireAt: null })
+    .where(condition)
+    .returning({ id: outboxMessages.id });
+  return rows.length;
+}
+
 /**
  * E-mail and SMS go out through the outbox: the message row and its delivery job are written
- * in the caller's transaction, a job hands it to the transport.
+ * in the caller's transaction, a job hands it to the transport. The body is stored without
+ * its secrets; they sit apart in `secrets` only until the message is delivered (or, with the
+ * built-in mailbox transport, until they expire), then a placeholder reads in their place.
  */
 export class Messaging {
   readonly deliverJob;
+  readonly redactJob;
 
   constructor(
     private readonly jobs: JobQueue,
@@ -65,8 +175,9 @@ export class Messaging {
         const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
         // Already delivered by an earlier attempt: at-least-once delivery must not send twice.
         if (!message || message.status === 'sent') return;
+        const transport = message.channel === 'email' ? transports.email : transports.sms;
         try {
-          await (message.channel === 'email' ? transports.email : transports.sms).deliver(message);
+          await transport.deliver(message, renderMessage(message));
         } catch (error) {
           await db
             .update(outboxMessages)
@@ -74,32 +185,57 @@ export class Messaging {
             .where(eq(outboxMessages.id, messageId));
           throw error;
         }
+        // Handed to a real provider: the portal's copy keeps no secret from now on.
+        const forget = transport.isMailbox ? {} : { secrets: null, secretsExpireAt: null };
         await db
           .update(outboxMessages)
-          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1`, lastError: null })
+          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1`, lastError: null, ...forget })
           .where(eq(outboxMessages.id, messageId));
       },
     });
-    jobs.register(this.deliverJob);
-  }
-
-  async sendEmail(executor: Db, email: OutgoingEmail): Promise<number> {
-    return this.store(executor, {
-      channel: 'email',
-      to: email.to.toLowerCase(),
-      subject: email.subject,
-      text: email.text,
-      html: email.html ?? null,
+    // Runs when the secrets of a message expire: undelivered or kept in the mailbox, they go.
+    this.redactJob = defineJob({
+      name: 'messaging.redact',
+      payload: z.object({ messageId: z.number().int() }),
+      retryLimit: 8,
+      async handler({ messageId }, { db }) {
+        await redactSecrets(db, { messageId });
+      },
     });
+    jobs.register(this.deliverJob, this.redactJob);
   }
 
-  async sendSms(executor: Db, sms: OutgoingSms): Promise<number> {
-    return this.store(executor, { channel: 'sms', to: sms.to, subject: null, text: sms.text, html: null });
+  async sendEmail(executor: Db, email: OutgoingEmail, secrets?: MessageSecrets): Promise<number> {
+    return this.store(
+      executor,
+      { channel: 'email', to: email.to.toLowerCase(), subject: email.subject, text: email.text, html: email.html ?? null },
+      secrets,
+    );
   }
 
-  private async store(executor: Db, row: typeof outboxMessages.$inferInsert): Promise<number> {
-    const [inserted] = await executor.insert(outboxMessages).values(row).returning({ id: outboxMessages.id });
+  async sendSms(executor: Db, sms: OutgoingSms, secrets?: MessageSecrets): Promise<number> {
+    return this.store(executor, { channel: 'sms', to: sms.to, subject: null, text: sms.text, html: null }, secrets);
+  }
+
+  private async store(
+    executor: Db,
+    message: { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; html: string | null },
+    secrets: MessageSecrets | undefined,
+  ): Promise<number> {
+    const values = secrets?.values ?? [];
+    const body = extractSecrets(message, values);
+    const [inserted] = await executor
+      .insert(outboxMessages)
+      .values({
+        ...message,
+        ...body,
+        secrets: values.length > 0 ? values : null,
+        secretsExpireAt: values.length > 0 ? (secrets?.expiresAt ?? null) : null,
+      })
+      .returning({ id: outboxMessages.id });
     await this.jobs.enqueue(executor, this.deliverJob, { messageId: inserted.id });
+    if (values.length > 0 && secrets)
+      await this.jobs.enqueue(executor, this.redactJob, { messageId: inserted.id }, { startAfter: secrets.expiresAt });
     return inserted.id;
   }
 }

@@ -233,3 +233,15 @@ export const oauthRequests = pgTable('oauth_requests', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Failed sign-ins for addresses that have no account, counted like an account's own failures
+ * (users.failed_login_count / locked_until), so that the answers — remaining attempts, then
+ * the lock — do not tell which addresses have an account. Keyed by a hash of the address.
+ */
+export const unknownLoginFailures = pgTable('unknown_login_failures', {
+  emailHash: text('email_hash').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

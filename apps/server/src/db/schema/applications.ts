@@ -445,10 +445,20 @@ export const publicStatusCodes = pgTable(
   (t) => [index('public_status_codes_lookup_idx').on(t.applicationId, t.phone)],
 );
 
-/** A phone blocked for five minutes after five wrong codes (spec §8). */
-export const publicPhoneBlocks = pgTable('public_phone_blocks', {
-  phone: text('phone').primaryKey(),
-  wrongCodes: integer('wrong_codes').notNull().default(0),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A phone blocked for five minutes after five wrong codes (spec §8), counted per application:
+ * wrong guesses on one application never lock the phone's owner out of another one.
+ */
+export const publicPhoneBlocks = pgTable(
+  'public_phone_blocks',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.phone] })],
+);

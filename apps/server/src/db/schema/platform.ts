@@ -39,6 +39,13 @@ export const outboxMessages = pgTable(
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * The secret values (link keys, codes) the body refers to as `{{secret:N}}`: the text at
+     * rest never holds them. Set to null once the message is delivered (or, with the built-in
+     * outbox transport, once the secrets expire): then the body shows a placeholder.
+     */
+    secrets: jsonb('secrets').$type<string[]>(),
+    secretsExpireAt: timestamp('secrets_expire_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

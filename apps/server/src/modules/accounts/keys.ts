@@ -1,5 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db.js';
+import type { MessageSecrets } from '../../platform/messaging.js';
 import { hashToken, newOpaqueToken } from '../../platform/tokens.js';
 import { type CodePurpose, expireOpenCodes, insertCode, type VerificationCodeRow } from './repository.js';
 import { KEY_LIFETIME_MS } from './settings.js';
@@ -18,23 +19,26 @@ const LINK_PAGES: Record<Exclude<CodePurpose, 'phone-confirmation'>, string> = {
   'sub-account-invite': '/auth/set-password',
 };
 
-/** Creates a link key for `purpose` and returns the address to e-mail. Call inside the business transaction. */
+/**
+ * Creates a link key for `purpose` and returns the address to e-mail with the key named as the
+ * message's secret (the outbox keeps it only while the link can serve). Call inside the
+ * business transaction.
+ */
 export async function issueLinkKey(
   tx: Db,
   publicUrl: string,
   userId: number,
   purpose: Exclude<CodePurpose, 'phone-confirmation'>,
   now = new Date(),
-): Promise<string> {
+): Promise<{ url: string; secrets: MessageSecrets }> {
   await expireOpenCodes(tx, userId, [purpose], now);
   const key = newOpaqueToken();
-  await insertCode(tx, {
-    userId,
-    purpose,
-    codeHash: hashToken(key),
-    expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS[purpose]),
-  });
-  return `${publicUrl.replace(/\/+$/, '')}${LINK_PAGES[purpose]}?confirmationKey=${encodeURIComponent(key)}`;
+  const expiresAt = new Date(now.getTime() + KEY_LIFETIME_MS[purpose]);
+  await insertCode(tx, { userId, purpose, codeHash: hashToken(key), expiresAt });
+  return {
+    url: `${publicUrl.replace(/\/+$/, '')}${LINK_PAGES[purpose]}?confirmationKey=${encodeURIComponent(key)}`,
+    secrets: { values: [key], expiresAt },
+  };
 }
 
 /** Whether a stored key can still be used at `now`. */

@@ -469,3 +469,37 @@ describe('SMS codes', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe('POST /auth/phone/update limits', () => {
+  const signIn = async (email: string) => {
+    await createUser(email);
+    const response = await request({ method: 'POST', url: '/api/auth/login', payload: { email, password: STRONG_PASSWORD } });
+    return bearer(response.json().data.authToken);
+  };
+  const send = (headers: Record<string, string>, phone: string) =>
+    request({ method: 'POST', url: '/api/auth/phone/update', headers, payload: { phone } });
+
+  it('sends at most 5 codes an hour per account, whatever the numbers, and says when to retry', async () => {
+    const headers = await signIn('limita.cont@example.ro');
+    for (let i = 0; i < 5; i++) expect((await send(headers, `07230001${String(i).padStart(2, '0')}`)).statusCode).toBe(204);
+    const refused = await send(headers, '0723000199');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'RATE_LIMITED', data: { retry_after_seconds: expect.any(Number) } });
+    expect(refused.json().data.retry_after_seconds).toBeGreaterThan(3500);
+    expect(await outbox('0723000199')).toEqual([]);
+  });
+
+  it('sends at most 5 codes an hour to one number, whoever asks', async () => {
+    const target = '0723000200';
+    for (let i = 0; i < 5; i++) expect((await send(await signIn(`limita.numar${i}@example.ro`), target)).statusCode).toBe(204);
+    const sixth = await send(await signIn('limita.numar5@example.ro'), target);
+    expect(sixth.json().message).toBe('RATE_LIMITED');
+    expect(await outbox(target)).toHaveLength(5);
+    // An hour later the number receives codes again (the count lives in the database).
+    await t.ctx.db
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(verificationCodes.target, target));
+    expect((await send(await signIn('limita.numar6@example.ro'), target)).statusCode).toBe(204);
+  });
+});

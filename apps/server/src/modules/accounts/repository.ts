@@ -210,6 +210,27 @@ export async function countCodeAttempt(tx: Db, codeId: number): Promise<number> 
 }
 
 /** Ends the open keys of a user for the given purposes, so that only the newest link works. */
+/**
+ * Phone codes sent since `since`: to the account, and to the number (whoever asked), with the
+ * oldest of each, which tells when the window frees a place.
+ */
+export async function recentPhoneCodes(db: Db, userId: number, phone: string, since: Date) {
+  const recent = (where: ReturnType<typeof and>) =>
+    db
+      .select({ count: count(), oldest: sql<string | null>`min(${verificationCodes.createdAt})` })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, 'phone-confirmation'), gt(verificationCodes.createdAt, since), where));
+  const [[account], [number]] = await Promise.all([
+    recent(eq(verificationCodes.userId, userId)),
+    recent(eq(verificationCodes.target, phone)),
+  ]);
+  const oldest = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    account: { count: account.count, oldest: oldest(account.oldest) },
+    number: { count: number.count, oldest: oldest(number.oldest) },
+  };
+}
+
 export async function expireOpenCodes(tx: Db, userId: number, purposes: readonly CodePurpose[], now: Date): Promise<void> {
   await tx
     .update(verificationCodes)

@@ -23,6 +23,7 @@ import {
   consumeCode,
   countCodeAttempt,
   expireOpenCodes,
+  recentPhoneCodes,
   findCodeByHash,
   findOpenPhoneCode,
   insertCode,
@@ -32,7 +33,13 @@ import {
   upsertProfile,
   type UserRow,
 } from './repository.js';
-import { type AccountSettings, KEY_LIFETIME_MS, SMS_CODE_MAX_ATTEMPTS, VERIFICATION_TOKEN_SECONDS } from './settings.js';
+import {
+  type AccountSettings,
+  KEY_LIFETIME_MS,
+  PHONE_CODE_LIMITS,
+  SMS_CODE_MAX_ATTEMPTS,
+  VERIFICATION_TOKEN_SECONDS,
+} from './settings.js';
 
 /**
  * Account flows of spec §4 and §7: registration, e-mail and phone confirmation, password
@@ -123,8 +130,8 @@ export async function registerAccount(
         citizenship: input.user_type_name === 'foreigner' ? 'foreign' : 'romanian',
         companyName: input.company_name ?? null,
       });
-      const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation', now);
-      await ctx.messaging.sendEmail(tx, emailConfirmationMessage(email, displayName(user), url));
+      const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation', now);
+      await ctx.messaging.sendEmail(tx, emailConfirmationMessage(email, displayName(user), link.url), link.secrets);
       await writeAudit(
         tx,
         audit(meta, {
@@ -208,8 +215,8 @@ export async function resendEmailConfirmation(ctx: AppContext, email: string, me
   const user = await findUserByEmail(ctx.db, email);
   if (user?.status !== 'active' || user.emailConfirmedAt !== null) return;
   await ctx.db.transaction(async (tx) => {
-    const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation');
-    await ctx.messaging.sendEmail(tx, emailConfirmationMessage(user.email, displayName(user), url));
+    const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation');
+    await ctx.messaging.sendEmail(tx, emailConfirmationMessage(user.email, displayName(user), link.url), link.secrets);
     await writeAudit(tx, audit(meta, { actorUserId: user.id, action: 'account.confirmation_resent', entityId: user.id }));
   });
 }
@@ -235,6 +242,22 @@ async function resolvePhoneAccount(ctx: AppContext, token: string | undefined, a
   return user;
 }
 
+/**
+ * Refuses a phone code past {@link PHONE_CODE_LIMITS} in the last hour, for the account or for
+ * the number, with RATE_LIMITED and the seconds until the oldest code leaves the window.
+ */
+async function assertPhoneCodeAllowed(ctx: AppContext, userId: number, phone: string, now: Date): Promise<void> {
+  const windowMs = PHONE_CODE_LIMITS.windowMinutes * 60_000;
+  const recent = await recentPhoneCodes(ctx.db, userId, phone, new Date(now.getTime() - windowMs));
+  const full = [
+    recent.account.count >= PHONE_CODE_LIMITS.perAccount ? recent.account.oldest : null,
+    recent.number.count >= PHONE_CODE_LIMITS.perNumber ? recent.number.oldest : null,
+  ].filter((d): d is Date => d !== null);
+  if (full.length === 0) return;
+  const freeAt = Math.max(...full.map((d) => d.getTime() + windowMs));
+  throw new AppError('RATE_LIMITED', { retry_after_seconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) });
+}
+
 /** `POST /auth/phone/update`: sends a 6-digit code (10 minutes) to the phone; earlier codes stop working. */
 export async function sendPhoneCode(
   ctx: AppContext,
@@ -244,7 +267,9 @@ export async function sendPhoneCode(
 ): Promise<void> {
   const user = await resolvePhoneAccount(ctx, input.token, actor);
   const now = new Date();
+  await assertPhoneCodeAllowed(ctx, user.id, input.phone, now);
   const code = newSmsCode();
+  const expiresAt = new Date(now.getTime() + KEY_LIFETIME_MS['phone-confirmation']);
   await ctx.db.transaction(async (tx) => {
     await expireOpenCodes(tx, user.id, ['phone-confirmation'], now);
     await insertCode(tx, {
@@ -252,9 +277,9 @@ export async function sendPhoneCode(
       purpose: 'phone-confirmation',
       codeHash: hashSmsCode(code),
       target: input.phone,
-      expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS['phone-confirmation']),
+      expiresAt,
     });
-    await ctx.messaging.sendSms(tx, phoneCodeMessage(input.phone, code));
+    await ctx.messaging.sendSms(tx, phoneCodeMessage(input.phone, code), { values: [code], expiresAt });
     await writeAudit(
       tx,
       audit(meta, { actorUserId: user.id, action: 'account.phone_code_sent', entityId: user.id, after: { phone: input.phone } }),
@@ -320,8 +345,8 @@ export async function validatePhoneCode(
 
 async function sendPasswordResetLink(ctx: AppContext, user: UserRow, actorUserId: number | null, meta: RequestMeta) {
   await ctx.db.transaction(async (tx) => {
-    const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'password-reset');
-    await ctx.messaging.sendEmail(tx, passwordResetMessage(user.email, displayName(user), url));
+    const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'password-reset');
+    await ctx.messaging.sendEmail(tx, passwordResetMessage(user.email, displayName(user), link.url), link.secrets);
     await writeAudit(tx, audit(meta, { actorUserId, action: 'account.password_reset_requested', entityId: user.id }));
   });
 }
@@ -352,8 +377,8 @@ export async function sendSetPasswordInvitation(
   purpose: 'set-password' | 'sub-account-invite',
   invitedBy: string,
 ): Promise<void> {
-  const url = await issueLinkKey(tx, ctx.config.publicUrl, user.id, purpose);
-  await ctx.messaging.sendEmail(tx, setPasswordMessage(user.email, displayName(user), url, invitedBy));
+  const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, purpose);
+  await ctx.messaging.sendEmail(tx, setPasswordMessage(user.email, displayName(user), link.url, invitedBy), link.secrets);
 }
 
 /**

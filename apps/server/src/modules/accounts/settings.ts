@@ -61,5 +61,12 @@ export const KEY_LIFETIME_MS = {
 /** Wrong SMS codes accepted before the code is invalidated. */
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 
+/**
+ * Phone codes sent in a rolling hour, per account and per destination number (counted from the
+ * stored codes, so every server instance sees the same count): enough for typos and resends,
+ * too few to use the portal to flood a stranger's phone or run up the SMS bill.
+ */
+export const PHONE_CODE_LIMITS = { windowMinutes: 60, perAccount: 5, perNumber: 5 } as const;
+
 /** Lifetime of the signed verification token handed out by e-mail confirmation (as login does). */
 export const VERIFICATION_TOKEN_SECONDS = 3600;

@@ -116,6 +116,7 @@ export async function inviteStaffAccount(
   if (await repo.findUserByEmailInsensitive(ctx.db, input.email)) throw new AppError('USER_ALREADY_EXISTS');
 
   const key = newOpaqueToken();
+  const expiresAt = hoursFromNow(SET_PASSWORD_HOURS);
   const link = `${ctx.config.publicUrl}/auth/set-password?confirmationKey=${encodeURIComponent(key)}`;
   let id: number;
   try {
@@ -143,22 +144,26 @@ export async function inviteStaffAccount(
         userId,
         purpose: 'set-password',
         codeHash: hashToken(key),
-        expiresAt: hoursFromNow(SET_PASSWORD_HOURS),
+        expiresAt,
       });
-      await ctx.messaging.sendEmail(tx, {
-        to: input.email,
-        subject: 'Invitație în Ghișeul Unic',
-        text: [
-          greeting(input.first_name),
-          '',
-          `${organisation.name} v-a creat un cont de ${USER_TYPE_LABELS[input.user_type_name].toLowerCase()} în Ghișeul Unic.`,
-          `Pentru a-l activa, setați-vă parola folosind linkul de mai jos (valabil ${SET_PASSWORD_HOURS} de ore):`,
-          '',
-          link,
-          '',
-          'Dacă nu vă așteptați la acest mesaj, îl puteți ignora.',
-        ].join('\n'),
-      });
+      await ctx.messaging.sendEmail(
+        tx,
+        {
+          to: input.email,
+          subject: 'Invitație în Ghișeul Unic',
+          text: [
+            greeting(input.first_name),
+            '',
+            `${organisation.name} v-a creat un cont de ${USER_TYPE_LABELS[input.user_type_name].toLowerCase()} în Ghișeul Unic.`,
+            `Pentru a-l activa, setați-vă parola folosind linkul de mai jos (valabil ${SET_PASSWORD_HOURS} de ore):`,
+            '',
+            link,
+            '',
+            'Dacă nu vă așteptați la acest mesaj, îl puteți ignora.',
+          ].join('\n'),
+        },
+        { values: [key], expiresAt },
+      );
       const created = await repo.findStaffAccount(tx, userId);
       await audit(tx, actor, meta, {
         organisationId,
@@ -267,29 +272,34 @@ export async function resetStaffPassword(ctx: AppContext, actor: Actor, id: numb
   const key = newOpaqueToken();
   const hours = invitation ? SET_PASSWORD_HOURS : PASSWORD_RESET_HOURS;
   const link = `${ctx.config.publicUrl}/auth/${invitation ? 'set-password' : 'reset-password'}?confirmationKey=${encodeURIComponent(key)}`;
+  const expiresAt = hoursFromNow(hours);
   await ctx.db.transaction(async (tx) => {
     await repo.replaceVerificationCode(tx, {
       userId: id,
       purpose: invitation ? 'set-password' : 'password-reset',
       codeHash: hashToken(key),
-      expiresAt: hoursFromNow(hours),
+      expiresAt,
     });
-    await ctx.messaging.sendEmail(tx, {
-      to: current.email,
-      subject: invitation ? 'Invitație în Ghișeul Unic' : 'Resetarea parolei în Ghișeul Unic',
-      text: [
-        greeting(current.firstName),
-        '',
-        invitation
-          ? 'Administratorul instituției v-a retrimis invitația în Ghișeul Unic. Setați-vă parola folosind linkul de mai jos'
-          : 'Administratorul instituției a cerut resetarea parolei contului dumneavoastră. Alegeți o parolă nouă folosind linkul de mai jos',
-        `(valabil ${hours} de ore):`,
-        '',
-        link,
-        '',
-        'Dacă nu ați solicitat această schimbare, contactați administratorul instituției.',
-      ].join('\n'),
-    });
+    await ctx.messaging.sendEmail(
+      tx,
+      {
+        to: current.email,
+        subject: invitation ? 'Invitație în Ghișeul Unic' : 'Resetarea parolei în Ghișeul Unic',
+        text: [
+          greeting(current.firstName),
+          '',
+          invitation
+            ? 'Administratorul instituției v-a retrimis invitația în Ghișeul Unic. Setați-vă parola folosind linkul de mai jos'
+            : 'Administratorul instituției a cerut resetarea parolei contului dumneavoastră. Alegeți o parolă nouă folosind linkul de mai jos',
+          `(valabil ${hours} de ore):`,
+          '',
+          link,
+          '',
+          'Dacă nu ați solicitat această schimbare, contactați administratorul instituției.',
+        ].join('\n'),
+      },
+      { values: [key], expiresAt },
+    );
     await audit(tx, actor, meta, {
       organisationId: current.organisationId,
       action: 'staff_account.reset_password',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../db/schema/index.js';
+import { auditLog, sessions, unknownLoginFailures, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -88,10 +88,26 @@ describe('POST /api/auth/login', () => {
     expect((await login('pending@example.ro', 'Parola!123')).json()).toEqual({ message: 'AUTH_DISABLED' });
   });
 
-  it('answers AUTH_ACCOUNT_NOT_FOUND for an unknown address', async () => {
-    const response = await login('nimeni@example.ro', 'Parola!123');
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'AUTH_ACCOUNT_NOT_FOUND' });
+  it('answers an unknown address exactly as a wrong password, attempts and lock included', async () => {
+    await createUser('exista@example.ro');
+    const known: unknown[] = [];
+    const unknown: unknown[] = [];
+    for (let i = 0; i < 4; i++) {
+      const a = await login('exista@example.ro', 'Gresit!123');
+      const b = await login('nimeni@example.ro', 'Gresit!123');
+      known.push([a.statusCode, a.json()]);
+      unknown.push([b.statusCode, b.json()]);
+    }
+    expect(unknown).toEqual(known);
+    expect(unknown).toEqual([
+      [401, { message: 'AUTH_FAILED', data: { remaining_attempts: 2 } }],
+      [401, { message: 'AUTH_FAILED', data: { remaining_attempts: 1 } }],
+      [401, { message: 'AUTH_FAILED_ACCOUNT_LOCKED', data: { minutes: 7 } }],
+      [401, { message: 'AUTH_FAILED_ACCOUNT_LOCKED', data: { minutes: 7 } }],
+    ]);
+    // The address is kept only as a hash.
+    const rows = await t.ctx.db.select().from(unknownLoginFailures);
+    expect(JSON.stringify(rows)).not.toContain('nimeni');
   });
 
   it('reports an expired password after the configured days', async () => {

@@ -8,7 +8,14 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { RequestMeta } from '../../platform/request.js';
 import { listUserFunctions } from '../administration/repository.js';
-import { findUserByEmail, findUserById, recordFailedLogin, recordSuccessfulLogin } from './repository.js';
+import {
+  findUserByEmail,
+  findUserById,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  recordUnknownLoginFailure,
+  unknownLoginLockedUntil,
+} from './repository.js';
 
 export type { RequestMeta } from '../../platform/request.js';
 
@@ -35,9 +42,30 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     });
 
   if (!user) {
+    // An address without an account answers as an account with a wrong password would (spec
+    // §8 AUTH_FAILED with remaining_attempts, then the lock), after the same argon2 work, so
+    // neither the answer nor its time tells which addresses have an account.
+    const lockedUntil = await unknownLoginLockedUntil(ctx.db, input.email);
+    if (lockedUntil && lockedUntil > new Date()) {
+      await audit('auth.login_refused_locked', null, { reason: 'unknown_account' });
+      throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000) });
+    }
     await verifyPassword(null, input.password);
-    await audit('auth.login_failed', null, { reason: 'unknown_account' });
-    throw new AppError('AUTH_ACCOUNT_NOT_FOUND');
+    const { count, locked } = await ctx.db.transaction(async (tx) => {
+      const result = await recordUnknownLoginFailure(tx, input.email, config.login.maxAttempts, config.login.lockMinutes);
+      await writeAudit(tx, {
+        actorUserId: null,
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: null,
+        after: { reason: 'unknown_account', attempts: result.count },
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
+      return result;
+    });
+    if (locked) throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: config.login.lockMinutes });
+    throw new AppError('AUTH_FAILED', { remaining_attempts: config.login.maxAttempts - count });
   }
   if (user.lockedUntil && user.lockedUntil > new Date()) {
     await audit('auth.login_refused_locked', user.id);

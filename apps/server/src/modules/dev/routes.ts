@@ -5,10 +5,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxMessages } from '../../db/schema/index.js';
 import { publicRoute } from '../../platform/auth/guard.js';
+import { notFound } from '../../platform/errors.js';
+import { renderMessage } from '../../platform/messaging.js';
+
+/** Client addresses of this machine: the built-in outbox is the mailbox of whoever sits at it. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+export const isLoopback = (ip: string | undefined): boolean => ip !== undefined && LOOPBACK.has(ip);
 
 /**
  * Development helpers. Registered only when DEV_OUTBOX is on, which config refuses in
- * production, so these routes never exist there.
+ * production, so these routes never exist there. Even then they answer only clients on this
+ * machine: to anyone else they are a 404, as if they did not exist.
  */
 export async function devRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +36,7 @@ export async function devRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
+      if (!isLoopback(request.ip)) throw notFound();
       const { to, limit } = request.query;
       const rows = await app.ctx.db
         .select()
@@ -39,13 +47,12 @@ export async function devRoutes(fastify: FastifyInstance): Promise<void> {
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
         .limit(limit);
       return {
+        // The secrets read in place while they can still serve, '[șters]' after.
         data: rows.map((r) => ({
           id: r.id,
           channel: r.channel,
           to: r.to,
-          subject: r.subject,
-          text: r.text,
-          html: r.html,
+          ...renderMessage(r),
           created_at: r.createdAt.toISOString(),
         })),
       };

@@ -87,6 +87,23 @@ describe('uploads', () => {
     expect(sanitiseFileName('a\u0000b.pdf')).toBe('ab.pdf');
     expect(sanitiseFileName('x'.repeat(300)).length).toBe(255);
   });
+
+  it('drops bidi and other invisible characters and ends the name in the detected type', () => {
+    // 'factura' + RIGHT-TO-LEFT OVERRIDE + 'fdp.exe' displays as 'facturaexe.pdf'.
+    expect(sanitiseFileName('factura\u202Efdp.exe', 'pdf')).toBe('facturafdp.pdf');
+    expect(sanitiseFileName('a\u2066b\u200Bc\u0085.pdf', 'pdf')).toBe('abc.pdf');
+    expect(sanitiseFileName('plan', 'pdf')).toBe('plan.pdf');
+    expect(sanitiseFileName('Plan v1.2 final', 'pdf')).toBe('Plan v1.2 final.pdf');
+    expect(sanitiseFileName('poza.JPEG', 'jpg')).toBe('poza.JPEG');
+    expect(sanitiseFileName('poza.png', 'jpg')).toBe('poza.jpg');
+    expect(sanitiseFileName(`${'x'.repeat(300)}.exe`, 'pdf')).toMatch(/^x{251}\.pdf$/);
+  });
+
+  it('stores an upload under the name of its detected type', async () => {
+    const response = await upload('citizen@demo.ghiseu.ro', 'releveu\u202Etxt.exe', SMALL_PDF);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.name).toBe('releveutxt.pdf');
+  });
 });
 
 describe('downloads', () => {
@@ -97,7 +114,15 @@ describe('downloads', () => {
       url: `/api/files/${uploaded.id}/download-tokens`,
       headers: await t.authHeaders('citizen@demo.ghiseu.ro'),
     });
-    expect(denied.statusCode).toBe(403);
+    // Not yours answers exactly like missing.
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/999999/download-tokens',
+      headers: await t.authHeaders('citizen@demo.ghiseu.ro'),
+    });
+    expect(denied.statusCode).toBe(404);
+    expect(denied.body).toBe(missing.body);
+    expect(denied.json()).toEqual({ message: 'FILE_NOT_EXISTS' });
 
     const issued = await t.app.inject({
       method: 'POST',

@@ -36,15 +36,32 @@ export function verifyUploadToken(ctx: AppContext, actor: Actor, token: string |
   return payload.purpose;
 }
 
-/** Keeps the base name, drops control characters and path parts, at most 255 characters. */
-export function sanitiseFileName(name: string): string {
-  const base = path
+/** Extensions that name the same type as file-type's own (`jpg` for JPEG…). */
+const SAME_TYPE: Record<string, readonly string[]> = { jpg: ['jpg', 'jpeg', 'jpe'], tif: ['tif', 'tiff'] };
+
+/**
+ * The name kept for an upload: its base name without path parts, control and format
+ * characters (C0/C1, DEL, and the bidi overrides and isolates, zero-width marks, which can make
+ * 'factura\u202Efdp.exe' read as 'factura.exe.pdf'), at most 255 characters. With `ext` (the type
+ * detected from the bytes) the name ends in that extension: a PDF sent as 'plan.exe' is kept as
+ * 'plan.pdf', one sent as 'plan' as 'plan.pdf'.
+ */
+export function sanitiseFileName(name: string, ext?: string): string {
+  let base = path
     .basename(name.replace(/\\/g, '/'))
-    // Control characters (C0 and DEL) never belong in a file name.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
     .trim();
-  return (base || 'fisier').normalize('NFC').slice(0, 255);
+  if (ext) {
+    const dot = base.lastIndexOf('.');
+    const current = dot > 0 && /^[a-z0-9]{1,5}$/i.test(base.slice(dot + 1)) ? base.slice(dot + 1).toLowerCase() : null;
+    const same = current !== null && (SAME_TYPE[ext] ?? [ext]).includes(current);
+    if (!same) {
+      const stem = (current !== null ? base.slice(0, dot) : base).trim() || 'fisier';
+      base = `${stem.slice(0, 254 - ext.length)}.${ext}`;
+    }
+  }
+  return (base || 'fisier').slice(0, 255);
 }
 
 /**
@@ -74,7 +91,7 @@ export async function storeUpload(
         .insert(files)
         .values({
           storageKey,
-          name: sanitiseFileName(upload.fileName),
+          name: sanitiseFileName(upload.fileName, detected.ext),
           mimeType: detected.mime,
           size: upload.data.length,
           sha256: createHash('sha256').update(upload.data).digest('hex'),
@@ -151,7 +168,8 @@ export async function issueDownloadToken(
   fileId: number,
 ): Promise<{ token: string; url: string; expires_in: number }> {
   const file = await findFile(ctx, fileId);
-  if (!(await mayDownload(ctx, actor, file))) throw new AppError('FORBIDDEN');
+  // Someone else's file answers exactly like a missing one: ids tell nothing about other uploads.
+  if (!(await mayDownload(ctx, actor, file))) throw new AppError('FILE_NOT_EXISTS');
   const payload: DownloadTokenPayload = { kind: 'download', fileId };
   const token = ctx.signer.sign(payload, ctx.config.downloadTokenSeconds);
   return { token, url: `/api/files/${fileId}?token=${encodeURIComponent(token)}`, expires_in: ctx.config.downloadTokenSeconds };

@@ -46,31 +46,36 @@ export async function applicationPhones(db: Db, applicationId: number, applicant
 
 /* ───────────────────────────── Phone blocks ───────────────────────────── */
 
-export async function findPhoneBlock(db: Db, phone: string): Promise<PhoneBlockRow | undefined> {
-  const [row] = await db.select().from(publicPhoneBlocks).where(eq(publicPhoneBlocks.phone, phone));
+const blockOf = (applicationId: number, phone: string) =>
+  and(eq(publicPhoneBlocks.applicationId, applicationId), eq(publicPhoneBlocks.phone, phone));
+
+export async function findPhoneBlock(db: Db, applicationId: number, phone: string): Promise<PhoneBlockRow | undefined> {
+  const [row] = await db.select().from(publicPhoneBlocks).where(blockOf(applicationId, phone));
   return row;
 }
 
 /**
- * The phone's counter row, created when missing and locked (SELECT … FOR UPDATE) until the
- * transaction ends: two checks of one phone run one after the other, so parallel guesses cannot
- * slip past the fifth wrong code.
+ * The counter row of the pair (application, phone), created when missing and locked
+ * (SELECT … FOR UPDATE) until the transaction ends: two checks of one pair run one after the
+ * other, so parallel guesses cannot slip past the fifth wrong code. Counting per application
+ * means that guessing on one application never locks the phone's owner out of their own.
  */
-export async function lockPhoneBlock(tx: Db, phone: string): Promise<PhoneBlockRow> {
-  await tx.insert(publicPhoneBlocks).values({ phone }).onConflictDoNothing();
-  const [row] = await tx.select().from(publicPhoneBlocks).where(eq(publicPhoneBlocks.phone, phone)).for('update');
+export async function lockPhoneBlock(tx: Db, applicationId: number, phone: string): Promise<PhoneBlockRow> {
+  await tx.insert(publicPhoneBlocks).values({ applicationId, phone }).onConflictDoNothing();
+  const [row] = await tx.select().from(publicPhoneBlocks).where(blockOf(applicationId, phone)).for('update');
   return row;
 }
 
 export async function updatePhoneBlock(
   tx: Db,
+  applicationId: number,
   phone: string,
   values: { wrongCodes: number; blockedUntil: Date | null },
 ): Promise<void> {
   await tx
     .update(publicPhoneBlocks)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(publicPhoneBlocks.phone, phone));
+    .where(blockOf(applicationId, phone));
 }
 
 /* ───────────────────────────── Codes ───────────────────────────── */

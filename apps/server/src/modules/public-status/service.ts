@@ -39,7 +39,9 @@ import * as repo from './repository.js';
 
 /**
  * The public status page (spec §2 `/qr/:id`, §5, §8 'Public SMS check', §9): a 6-digit SMS code
- * to a phone of the applicant or of a beneficiary, 5 wrong codes block the phone for 5 minutes,
+ * to a phone of the applicant or of a beneficiary, 5 wrong codes block the phone for 5 minutes
+ * on that application (counted per application and phone, so that guesses on one application
+ * never lock the phone's owner out of another),
  * a right code opens the page for 30 minutes. Every answer before the code is one of a few fixed
  * shapes that say nothing about the application (its number, status, names, files).
  *
@@ -103,15 +105,15 @@ const visitorAudit = (
 });
 
 /**
- * `POST /qr/{id}/request-code`. In this order: a blocked phone is refused whatever the
- * application (PUBLIC_PHONE_BLOCKED with the minutes left); a missing application or a draft is
+ * `POST /qr/{id}/request-code`. In this order: a phone blocked on this application is refused
+ * (PUBLIC_PHONE_BLOCKED with the minutes left); a missing application or a draft is
  * NOT_FOUND; a phone that is neither the applicant's nor a beneficiary's is
  * PUBLIC_PHONE_NOT_ALLOWED; a second code within 30 seconds is RATE_LIMITED. Otherwise a new
  * code (the only one that works for the pair) goes to the SMS outbox in the same transaction.
  */
 export async function requestPublicCode(ctx: AppContext, id: number, phone: string, meta: RequestMeta): Promise<PublicCodeSent> {
   const now = new Date();
-  const block = await repo.findPhoneBlock(ctx.db, phone);
+  const block = await repo.findPhoneBlock(ctx.db, id, phone);
   if (block?.blockedUntil && block.blockedUntil > now) throw blocked(block.blockedUntil, now);
 
   const application = await repo.findApplicationFacts(ctx.db, id);
@@ -132,18 +134,14 @@ export async function requestPublicCode(ctx: AppContext, id: number, phone: stri
   }
 
   const code = newPublicCode();
+  const expiresAt = new Date(now.getTime() + PUBLIC_STATUS_RULES.codeTtlSeconds * 1000);
   await ctx.db.transaction(async (tx) => {
-    await repo.replaceCode(
+    await repo.replaceCode(tx, { applicationId: id, phone, codeHash: hashPublicCode(id, phone, code), expiresAt }, now);
+    await ctx.messaging.sendSms(
       tx,
-      {
-        applicationId: id,
-        phone,
-        codeHash: hashPublicCode(id, phone, code),
-        expiresAt: new Date(now.getTime() + PUBLIC_STATUS_RULES.codeTtlSeconds * 1000),
-      },
-      now,
+      { to: phone, text: smsText(application.identificationNumber, code) },
+      { values: [code], expiresAt },
     );
-    await ctx.messaging.sendSms(tx, { to: phone, text: smsText(application.identificationNumber, code) });
     await writeAudit(tx, {
       ...visitorAudit('public_status.code_sent', id, phone, meta),
       organisationId: application.organisationId,
@@ -160,9 +158,9 @@ type VerifyOutcome =
   | { kind: 'wrong'; remaining: number };
 
 /**
- * `POST /qr/{id}/verify-code`. The phone's counter row is locked for the whole check, so
- * parallel guesses are counted one by one. A wrong code (or none requested) counts against the
- * phone: the fifth blocks it for 5 minutes and starts a new count; an expired code is reported
+ * `POST /qr/{id}/verify-code`. The counter row of the application and phone is locked for the
+ * whole check, so parallel guesses are counted one by one. A wrong code (or none requested)
+ * counts against the pair: the fifth blocks the phone on this application for 5 minutes and starts a new count; an expired code is reported
  * as such and does not count (nothing was guessed); a right code is used up, clears the count
  * and gives the 30-minute access token. The count and its audit entry commit before the error
  * is answered.
@@ -177,13 +175,13 @@ export async function verifyPublicCode(
   const now = new Date();
   const { maxWrongCodes, blockMinutes } = PUBLIC_STATUS_RULES;
   const outcome = await ctx.db.transaction(async (tx): Promise<VerifyOutcome> => {
-    const block = await repo.lockPhoneBlock(tx, phone);
+    // The application first: the counter row refers to it, and a missing one has no counter.
+    const application = await repo.findApplicationFacts(tx, id);
+    if (!application || !isVisibleToVisitors(application.status)) return { kind: 'not-found' };
+    const block = await repo.lockPhoneBlock(tx, id, phone);
     if (block.blockedUntil && block.blockedUntil > now) return { kind: 'blocked', until: block.blockedUntil };
     // A block that has run out starts a new count.
     const wrongSoFar = block.blockedUntil ? 0 : block.wrongCodes;
-
-    const application = await repo.findApplicationFacts(tx, id);
-    if (!application || !isVisibleToVisitors(application.status)) return { kind: 'not-found' };
     const open = await repo.latestOpenCode(tx, id, phone);
     if (open && open.expiresAt <= now) return { kind: 'expired' };
 
@@ -192,7 +190,7 @@ export async function verifyPublicCode(
 
     if (open && publicCodeMatches(open.codeHash, id, phone, code)) {
       await repo.markCodeVerified(tx, open.id, now);
-      await repo.updatePhoneBlock(tx, phone, { wrongCodes: 0, blockedUntil: null });
+      await repo.updatePhoneBlock(tx, id, phone, { wrongCodes: 0, blockedUntil: null });
       await record('public_status.code_verified');
       return { kind: 'verified' };
     }
@@ -201,11 +199,11 @@ export async function verifyPublicCode(
     const wrong = wrongSoFar + 1;
     if (wrong >= maxWrongCodes) {
       const until = new Date(now.getTime() + blockMinutes * 60_000);
-      await repo.updatePhoneBlock(tx, phone, { wrongCodes: 0, blockedUntil: until });
+      await repo.updatePhoneBlock(tx, id, phone, { wrongCodes: 0, blockedUntil: until });
       await record('public_status.phone_blocked', { wrong_codes: wrong, blocked_until: until.toISOString() });
       return { kind: 'blocked', until };
     }
-    await repo.updatePhoneBlock(tx, phone, { wrongCodes: wrong, blockedUntil: null });
+    await repo.updatePhoneBlock(tx, id, phone, { wrongCodes: wrong, blockedUntil: null });
     await record('public_status.code_failed', { wrong_codes: wrong });
     return { kind: 'wrong', remaining: maxWrongCodes - wrong };
   });
