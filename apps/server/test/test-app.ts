@@ -24,7 +24,10 @@ export interface TestApp {
  * A real app on a fresh database (PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise)
  * with the reference data and the demo accounts. Use one per test file.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { workJobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { workJobs?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const template = inject('databaseTemplate');
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ghiseu-files-'));
   let databaseUrl: string | undefined;
@@ -47,7 +50,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const ctx = await createContext(config, { seed: false, log: pino({ level: 'silent' }) });
   // The app first: its modules register their jobs, then the queues are created.
-  const app = await buildApp(ctx, { logger: false });
+  // The app's log goes nowhere unless a test reads it (options.logStream, at LOG_LEVEL).
+  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : { logger: false });
   await app.ready();
   // Jobs run only through `ctx.jobs.drain()` unless a test wants the real polling workers.
   await ctx.jobs.start({ work: options.workJobs ?? false });
