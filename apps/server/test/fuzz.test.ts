@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
-import { hasAnyPermission, type PermissionKey } from '@ghiseu/domain';
+import { hasAnyPermission, PG_INT_MAX, type PermissionKey } from '@ghiseu/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -349,6 +349,33 @@ function operations(): Operation[] {
 }
 
 describe('fuzzing every operation of the OpenAPI as every role', () => {
+  it('bounds every id a request carries to int4 (one shared id schema)', () => {
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
+    const unbounded: string[] = [];
+    const walk = (schema: unknown, where: string, name: string): void => {
+      if (Array.isArray(schema)) {
+        for (const item of schema) walk(item, where, name);
+        return;
+      }
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as JsonSchema & { name?: string; schema?: unknown };
+      if (node.type === 'integer' && /(^id$|_id$|_ids$|Id$|^version$)/.test(name) && !((node.maximum ?? Infinity) <= PG_INT_MAX))
+        unbounded.push(`${where} ${name}`);
+      for (const [key, child] of Object.entries(node)) {
+        if (key === 'properties')
+          for (const [prop, sub] of Object.entries(child as Record<string, unknown>)) walk(sub, where, prop);
+        else walk(child, where, typeof node.name === 'string' && key === 'schema' ? node.name : name);
+      }
+    };
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        const { parameters, requestBody } = op as { parameters?: unknown; requestBody?: unknown };
+        walk(parameters, `${method.toUpperCase()} ${path}`, '');
+        walk(requestBody, `${method.toUpperCase()} ${path}`, '');
+      }
+    expect(unbounded).toEqual([]);
+  });
+
   it('never answers 5xx nor logs an error', { timeout: 240_000 }, async () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(100);

@@ -115,12 +115,7 @@ export const ZDepartmentCreateRequest = z.object({
   name: zRequiredText(),
   description: optionalText(2000),
   status: z.enum(['active', 'inactive']).default('active'),
-  organisation_id: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('Doar super administratorul; implicit instituția în care lucrează'),
+  organisation_id: zId().optional().describe('Doar super administratorul; implicit instituția în care lucrează'),
 });
 export const ZDepartmentPatchRequest = z.object({
   name: zRequiredText().optional(),
@@ -179,13 +174,7 @@ export const ZResponsibilityCreateRequest = z.object({
   name: zRequiredText(),
   description: optionalText(2000),
   permissions: z.array(ZPermissionKey).max(PERMISSION_KEYS.length).describe('Cel puțin o permisiune (EMPTY_RESPONSIBILITIES)'),
-  organisation_id: z
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .optional()
-    .describe('Doar super administratorul; null pentru o responsabilitate comună'),
+  organisation_id: zId().nullable().optional().describe('Doar super administratorul; null pentru o responsabilitate comună'),
 });
 export const ZResponsibilityPatchRequest = z.object({
   name: zRequiredText().optional(),
@@ -324,10 +313,7 @@ export const ZUatAllocation = z.object({
 /* ───────────────────────────── Delegated sign-in ───────────────────────────── */
 
 export const ZDelegatedLoginRequest = z.object({
-  organisation_id: z
-    .number()
-    .int()
-    .positive()
+  organisation_id: zId()
     .nullable()
     .describe('Instituția în care lucrează super administratorul; null sau instituția proprie pentru revenire'),
 });

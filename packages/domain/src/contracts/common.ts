@@ -12,7 +12,7 @@ export const PG_INT_MAX = 2_147_483_647;
  * sends goes through it, so an id outside the column's range is a 400 VALIDATION_ERROR at the
  * contract, never a database error (ADR 0013-a).
  */
-export const zId = () => z.number().int().positive().max(PG_INT_MAX);
+export const zId = (params?: Parameters<typeof z.number>[0]) => z.number(params).int().positive().max(PG_INT_MAX);
 
 /** The same id in a path or query string (text on the wire, coerced to a number). */
 export const zIdParam = () => z.coerce.number().int().positive().max(PG_INT_MAX);

@@ -52,11 +52,7 @@ const optionalAddress = z
 
 export const ZRealEstateCreateRequest = z.object({
   cadastral_number: zCadastralNumber.describe('Numărul cadastral'),
-  uat_id: z
-    .number({ error: M.required })
-    .int()
-    .positive()
-    .describe('UAT-ul imobilului (cod SIRUTA); trebuie să fie în județul instituției'),
+  uat_id: zId({ error: M.required }).describe('UAT-ul imobilului (cod SIRUTA); trebuie să fie în județul instituției'),
   type: z.enum(REAL_ESTATE_TYPES).describe('Teren sau teren și construcții'),
   area: zArea.nullish().describe('Suprafața declarată (m²); lipsă: cea din evidența cadastrală'),
   address: optionalAddress.describe('Adresa imobilului'),
