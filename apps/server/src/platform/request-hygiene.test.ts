@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { auditLog } from '../db/schema/index.js';
 import { writeAudit } from './audit.js';
+import { DEMO_PASSWORD } from '../seed/demo.js';
 import { jsonNestsDeeperThan } from './request-hygiene.js';
 
 /**
@@ -120,6 +121,28 @@ describe('request boundary', () => {
       payload: '{"__proto__":{"x":1}}',
     });
     expect(poisoned.statusCode).toBe(400);
+  });
+
+  it('still parses ordinary JSON and merge-patch bodies, with or without a charset', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8']) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': type },
+        payload: JSON.stringify({ email: 'citizen@demo.ghiseu.ro', password: DEMO_PASSWORD }),
+      });
+      expect(login.statusCode, type).toBe(200);
+    }
+    const headers = await t.authHeaders('citizen@demo.ghiseu.ro');
+    for (const payload of ['', '{}', '{"first_name":"Ioana"}']) {
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users',
+        headers: { ...headers, 'content-type': 'application/merge-patch+json; charset=utf-8' },
+        payload,
+      });
+      expect(patch.statusCode, payload).toBe(200);
+    }
   });
 
   it('refuses bodies nested deeper than the limit, at the parser', async () => {
