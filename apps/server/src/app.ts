@@ -16,6 +16,7 @@ import { registerAuthGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
+import { registerJsonParsers, registerTextHygiene } from './platform/request-hygiene.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { administrationRoutes } from './modules/administration/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -59,15 +60,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
-  // PATCH bodies are JSON merge patches (RFC 7396); parse them like JSON.
-  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? {} : JSON.parse(body as string));
-    } catch (error) {
-      (error as Error & { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  // JSON and merge-patch bodies: one parser with a depth limit; no NUL or lone surrogate in
+  // any text of any request (both 400 VALIDATION_ERROR before the route's schema runs).
+  registerJsonParsers(app);
+  registerTextHygiene(app);
 
   // Security headers (CSP…): helmet's middleware built once. The Fastify plugin would build it
   // again on every request, which showed in the benchmark's profile.

@@ -31,6 +31,12 @@ export const LIMITS = {
   signingLayoutRowsMax: 7,
   publicSmsMaxWrongCodes: 5,
   publicSmsBlockMinutes: 5,
+  /**
+   * Deepest nesting of objects and arrays in a request body. The deepest legitimate body (a
+   * form definition: a repeatable group's field options) is under 10; recursion over deeper
+   * input would exhaust the stack.
+   */
+  maxJsonDepth: 32,
 } as const;
 
 export const TAX_RATES = {

@@ -1,3 +1,4 @@
+import { toStorableText } from '@ghiseu/domain';
 import type { Db } from './db.js';
 import { auditLog } from '../db/schema/index.js';
 
@@ -27,10 +28,18 @@ const SECRET_KEYS = new Set([
   'smsCode',
 ]);
 
+/**
+ * Secrets out, and every text made storable: the audit entry is written in the business
+ * transaction, so text from elsewhere (a provider's answer, a stored value) must not make the
+ * insert, and with it the change, fail.
+ */
 function redact(value: unknown): unknown {
+  if (typeof value === 'string') return toStorableText(value);
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '[redacted]' : redact(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [toStorableText(k), SECRET_KEYS.has(k) ? '[redacted]' : redact(v)]),
+    );
   }
   return value;
 }

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '@ghiseu/domain';
+import { ERRORS, type ErrorCode, VALIDATION_MESSAGES } from '@ghiseu/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -47,10 +47,27 @@ function fromFastifyError(error: FastifyError): { status: number; body: ErrorBod
     default:
       break;
   }
-  if (error.statusCode === 429) return { status: 429, body: { message: 'RATE_LIMITED' } };
-  if (error.statusCode === 413) return { status: 413, body: { message: 'PAYLOAD_TOO_LARGE' } };
-  return null;
+  // Any other client error of fastify, a plugin or a body parser (statusCode 4xx) is the
+  // client's: it keeps a catalogue code of its class and never becomes a 500.
+  const status = error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  const code = CLIENT_ERROR_CODES[status] ?? 'VALIDATION_ERROR';
+  if (code !== 'VALIDATION_ERROR') return { status: ERRORS[code].status, body: { message: code } };
+  return { status: 400, body: { message: code, data: { fields: [{ path: '', message: VALIDATION_MESSAGES.invalidValue }] } } };
 }
+
+/** Catalogue code of a client error status that no more specific mapping claimed. */
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  401: 'AUTH_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'NOT_FOUND',
+  406: 'UNSUPPORTED_MEDIA_TYPE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 /**
  * One handler for every error: catalogue codes go out as `{ message, data }`; validation
@@ -59,7 +76,10 @@ function fromFastifyError(error: FastifyError): { status: number; body: ErrorBod
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      // A service known to be unavailable (503: not configured, provider down) is an operating
+      // condition, logged as a warning; any other 5xx is a fault.
+      if (error.status === 503) request.log.warn({ err: error }, error.message);
+      else if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send({ message: error.code, ...(error.data ? { data: error.data } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -9,6 +9,7 @@ const SPEC: ListSpec = {
     id: { column: counties.id, type: 'number', sortable: true },
     name: { column: counties.name, type: 'text', sortable: true, searchable: true },
     code: { column: counties.code, type: 'text', ops: ['eq'] },
+    updated: { column: counties.name, type: 'date' },
   },
   defaultSort: { field: 'name', descending: false },
   idColumn: counties.id,
@@ -74,10 +75,34 @@ describe('parseListQuery', () => {
     [{ limit: '501' }, 'limit_out_of_range'],
     [{ skip: '-1' }, 'not_an_integer'],
     [{ pagination: 'da' }, 'bad_value'],
+    // Values the database would refuse are refused here (issue 8: never a 500).
+    [{ 'updated[ge]': '2023-02-29' }, 'bad_value'],
+    [{ 'updated[lt]': '2024-04-31' }, 'bad_value'],
+    [{ 'updated[eq]': '2024-01-01T24:00' }, 'bad_value'],
+    [{ 'updated[eq]': '2024-01-01T10:00:00+15:00' }, 'bad_value'],
+    [{ 'id[eq]': '2147483648' }, 'bad_value'],
+    [{ 'id[ge]': '-99999999999' }, 'bad_value'],
+    [{ 'id[eq]': '1.5' }, 'bad_value'],
   ])('refuses %o with INVALID_QUERY (%s)', (query, reason) => {
     expect(code(() => parseListQuery(query as Record<string, unknown>, SPEC))).toMatchObject({
       code: 'INVALID_QUERY',
       data: { reason },
+    });
+  });
+
+  it('accepts existing days and times', () => {
+    const values = ['2024-02-29', '2024-02-29T23:59', '2024-02-29T10:00:00.123Z', '2024-02-29T10:00:00+02:00'];
+    for (const value of values)
+      expect(parseListQuery({ 'updated[ge]': value }, SPEC).filters).toEqual([{ field: 'updated', op: 'ge', value }]);
+  });
+
+  it("keeps a like filter's wildcards and makes its backslashes literal", () => {
+    expect(parseListQuery({ 'name[like]': 'a%_\\' }, SPEC).filters).toEqual([{ field: 'name', op: 'like', value: 'a%_\\\\' }]);
+  });
+
+  it('names the allowed filters when refusing one', () => {
+    expect(code(() => parseListQuery({ 'nume[eq]': 'x' }, SPEC))).toMatchObject({
+      data: { allowed: { id: ['eq', 'ge', 'lt'], name: ['eq', 'contains', 'like'], code: ['eq'] } },
     });
   });
 
@@ -123,6 +148,10 @@ describe('list queries against the database', () => {
     ]);
     expect(await names('name[like]=brasov')).toEqual(['Brașov']);
   });
+  it('like with a trailing backslash matches it literally', async () => {
+    expect(await names('name[like]=mure%25%5C')).toEqual([]);
+    expect(await names('name[like]=%5C')).toEqual([]);
+  });
   it('ge and lt bound numbers; sortKey orders', async () => {
     expect(await names('id[ge]=387&id[lt]=520&sortKey=-id')).toEqual(['Călărași', 'București', 'Vrancea', 'Vâlcea']);
   });
@@ -137,6 +166,19 @@ describe('list queries against the database', () => {
   it('answers 400 INVALID_QUERY on an unknown filter', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/counties?population[ge]=5' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'INVALID_QUERY', data: { reason: 'unknown_field', field: 'population' } });
+    expect(response.json()).toMatchObject({ message: 'INVALID_QUERY', data: { reason: 'unknown_field', field: 'population' } });
+    expect(response.json().data.allowed).toMatchObject({ name: ['eq', 'contains', 'like'] });
+  });
+  it('answers 400 INVALID_QUERY on a day that does not exist', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/applications?created_at[ge]=2023-02-29',
+      headers: await t.authHeaders('citizen@demo.ghiseu.ro'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'INVALID_QUERY',
+      data: { reason: 'bad_value', field: 'created_at', value: '2023-02-29' },
+    });
   });
 });

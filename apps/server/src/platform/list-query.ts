@@ -1,4 +1,12 @@
-import { FILTER_OPERATORS, type FilterOperator, LIMITS, type ListFilter, type Pagination } from '@ghiseu/domain';
+import {
+  FILTER_OPERATORS,
+  type FilterOperator,
+  isIsoDateOrDateTime,
+  LIMITS,
+  type ListFilter,
+  PG_INT_MAX,
+  type Pagination,
+} from '@ghiseu/domain';
 import { type AnyColumn, Column, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db.js';
@@ -67,14 +75,30 @@ function parseNonNegativeInt(value: unknown, name: string): number | undefined {
   return Number(value);
 }
 
+/**
+ * A value the database accepts for the field's type, else 400 INVALID_QUERY (never a database
+ * error). Number fields are ids, counts and indexes: integers within PostgreSQL's int4. Dates
+ * must exist (`2023-02-29` does not; Date.parse would roll it over to March).
+ */
 function validateValue(field: string, type: FieldType, value: string): void {
   const ok =
     type === 'text' ||
-    (type === 'number' && /^-?\d+(\.\d+)?$/.test(value)) ||
+    (type === 'number' && /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= PG_INT_MAX) ||
     (type === 'boolean' && (value === 'true' || value === 'false')) ||
-    (type === 'date' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)));
+    (type === 'date' && isIsoDateOrDateTime(value));
   if (!ok) throw invalid('bad_value', { field, value });
 }
+
+/**
+ * A `like` value is a LIKE pattern whose `%` and `_` are the client's wildcards; a backslash is
+ * a literal character, so it is doubled (PostgreSQL's escape character: a trailing one would
+ * make the pattern invalid).
+ */
+const likePattern = (value: string): string => value.replace(/\\/g, '\\\\');
+
+/** The fields of a list and their operators, named in an INVALID_QUERY answer for clients. */
+const allowedFilters = (spec: ListSpec): Record<string, readonly FilterOperator[]> =>
+  Object.fromEntries(Object.entries(spec.fields).map(([name, f]) => [name, f.ops ?? DEFAULT_OPS[f.type]]));
 
 /** Parses the raw query string object (fastify's, flat keys like `name[contains]`). */
 export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): ParsedList {
@@ -85,17 +109,17 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
     if (!match) throw invalid('unknown_param', { param: key });
     const [, field, op] = match;
     const definition = spec.fields[field];
-    if (!definition) throw invalid('unknown_field', { field });
+    if (!definition) throw invalid('unknown_field', { field, allowed: allowedFilters(spec) });
     if (
       !(FILTER_OPERATORS as readonly string[]).includes(op) ||
       !(definition.ops ?? DEFAULT_OPS[definition.type]).includes(op as FilterOperator)
     ) {
-      throw invalid('unknown_operator', { field, op });
+      throw invalid('unknown_operator', { field, op, allowed: allowedFilters(spec) });
     }
     for (const value of Array.isArray(raw) ? raw : [raw]) {
       if (typeof value !== 'string') throw invalid('bad_value', { field });
       validateValue(field, definition.type, value);
-      filters.push({ field, op: op as FilterOperator, value });
+      filters.push({ field, op: op as FilterOperator, value: op === 'like' ? likePattern(value) : value });
     }
   }
 

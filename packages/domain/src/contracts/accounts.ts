@@ -1,3 +1,4 @@
+import { zId } from './common.js';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, SECONDARY_ACCOUNT_ROLES, USER_TYPES } from '../roles.js';
 import {
   isRomanianMobilePhone,
@@ -205,7 +206,7 @@ export const ZProfile = z.object({
 export type Profile = z.infer<typeof ZProfile>;
 
 const optionalText = (max = 255) => zOptionalField(zRequiredText(max));
-const optionalId = zOptionalField(z.number().int().positive());
+const optionalId = zOptionalField(zId());
 
 /** ID card series: two letters (MS, RX…), stored upper case. */
 const zIdCardSeries = zRequiredText(2)
@@ -267,7 +268,7 @@ export type ProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 export const ZUserPatchRequest = z.object({
   first_name: zPersonName.optional(),
   last_name: zPersonName.optional(),
-  photo_file_id: z.number().int().positive().nullable().optional().describe('Un fișier imagine încărcat de utilizator'),
+  photo_file_id: zId().nullable().optional().describe('Un fișier imagine încărcat de utilizator'),
 });
 export type UserPatchRequest = z.infer<typeof ZUserPatchRequest>;
 

@@ -1,3 +1,4 @@
+import { zId } from './common.js';
 import { ACCOUNT_STATUSES, ORGANISATION_TYPES, USER_TYPES } from '../roles.js';
 import { PERMISSION_CATEGORIES, PERMISSION_KEYS } from '../permissions.js';
 import { ZOrganisation } from './reference.js';
@@ -33,7 +34,7 @@ const optionalText = (max = 255) =>
     .nullish()
     .transform((v) => (v === '' ? null : v));
 
-const ZIdList = z.array(z.number().int().positive()).max(500);
+const ZIdList = z.array(zId()).max(500);
 
 const ZNamed = z.object({ id: z.number().int(), name: z.string() });
 
@@ -54,11 +55,11 @@ const organisationFields = {
   description: optionalText(2000).describe('Descriere'),
   status: z.enum(['active', 'inactive']).describe('Starea'),
   type: z.enum(ORGANISATION_TYPES).describe('Consiliu județean, primărie sau servicii'),
-  county_id: z.number().int().positive().nullish().describe('Codul SIRUTA al județului'),
-  uat_id: z.number().int().positive().nullish().describe('Codul SIRUTA al UAT-ului (obligatoriu pentru primării)'),
-  locality_id: z.number().int().positive().nullish().describe('Codul SIRUTA al localității'),
+  county_id: zId().nullish().describe('Codul SIRUTA al județului'),
+  uat_id: zId().nullish().describe('Codul SIRUTA al UAT-ului (obligatoriu pentru primării)'),
+  locality_id: zId().nullish().describe('Codul SIRUTA al localității'),
   is_test: z.boolean().describe('Instituție de test'),
-  logo_file_id: z.number().int().positive().nullish().describe('Fișierul siglei (încărcat cu scopul `logo`)'),
+  logo_file_id: zId().nullish().describe('Fișierul siglei (încărcat cu scopul `logo`)'),
   external_link: zHttpsUrl.nullish().describe('Site-ul instituției (https://)'),
   citizen_dashboard_visible: z.boolean().describe('Vizibilă pe panoul cetățeanului'),
   payment_order_details: optionalText(4000).describe('Detalii pentru ordinul de plată'),
@@ -114,12 +115,7 @@ export const ZDepartmentCreateRequest = z.object({
   name: zRequiredText(),
   description: optionalText(2000),
   status: z.enum(['active', 'inactive']).default('active'),
-  organisation_id: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('Doar super administratorul; implicit instituția în care lucrează'),
+  organisation_id: zId().optional().describe('Doar super administratorul; implicit instituția în care lucrează'),
 });
 export const ZDepartmentPatchRequest = z.object({
   name: zRequiredText().optional(),
@@ -149,7 +145,7 @@ export const ZFunctionCreateRequest = z.object({
   name: zRequiredText(),
   description: optionalText(2000),
   responsibility_ids: ZIdList.default([]),
-  organisation_id: z.number().int().positive().optional().describe('Doar super administratorul'),
+  organisation_id: zId().optional().describe('Doar super administratorul'),
 });
 export const ZFunctionPatchRequest = z.object({
   name: zRequiredText().optional(),
@@ -178,13 +174,7 @@ export const ZResponsibilityCreateRequest = z.object({
   name: zRequiredText(),
   description: optionalText(2000),
   permissions: z.array(ZPermissionKey).max(PERMISSION_KEYS.length).describe('Cel puțin o permisiune (EMPTY_RESPONSIBILITIES)'),
-  organisation_id: z
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .optional()
-    .describe('Doar super administratorul; null pentru o responsabilitate comună'),
+  organisation_id: zId().nullable().optional().describe('Doar super administratorul; null pentru o responsabilitate comună'),
 });
 export const ZResponsibilityPatchRequest = z.object({
   name: zRequiredText().optional(),
@@ -288,7 +278,7 @@ export const ZStaffAccountInviteRequest = z.object({
   is_organisation_admin: staffFields.is_organisation_admin.default(false),
   department_ids: staffFields.department_ids.default([]),
   function_ids: staffFields.function_ids.default([]),
-  organisation_id: z.number().int().positive().optional().describe('Doar super administratorul; implicit instituția actuală'),
+  organisation_id: zId().optional().describe('Doar super administratorul; implicit instituția actuală'),
 });
 export type StaffAccountInviteRequest = z.infer<typeof ZStaffAccountInviteRequest>;
 
@@ -323,10 +313,7 @@ export const ZUatAllocation = z.object({
 /* ───────────────────────────── Delegated sign-in ───────────────────────────── */
 
 export const ZDelegatedLoginRequest = z.object({
-  organisation_id: z
-    .number()
-    .int()
-    .positive()
+  organisation_id: zId()
     .nullable()
     .describe('Instituția în care lucrează super administratorul; null sau instituția proprie pentru revenire'),
 });
@@ -348,7 +335,7 @@ export const ZEnrollmentCreateRequest = z
     id_card_issue_date: zIsoDate.describe('Data eliberării (aaaa-ll-zz)'),
     id_card_expiry_date: zIsoDate.describe('Data expirării (aaaa-ll-zz)'),
     id_card_issuer: zRequiredText().describe('Emitentul actului'),
-    id_document_file_id: z.number().int().positive().describe('Imaginea actului, încărcată cu /api/files (scop `default`)'),
+    id_document_file_id: zId().describe('Imaginea actului, încărcată cu /api/files (scop `default`)'),
   })
   .refine((v) => v.id_card_issue_date < v.id_card_expiry_date, {
     error: 'Data expirării trebuie să fie după data eliberării',

@@ -1,3 +1,4 @@
+import { zId, zIdParam } from './common.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { ACTIVE_STATUSES, DOMAINS } from '../statuses.js';
@@ -37,7 +38,7 @@ export const DOCUMENT_TEMPLATE_ROLES = ['staff', 'rejection', 'clarification', '
 /** Tax categories by role (used by the payments capability). */
 export const TAX_CATEGORY_ROLES = ['construction', 'land', 'extra'] as const;
 
-const id = z.number().int().positive();
+const id = zId();
 const nullableId = id.nullable();
 const idList = z.array(id).max(500);
 const optionalText = (max: number) =>
@@ -247,7 +248,7 @@ export type PublicApplicationType = z.infer<typeof ZPublicApplicationType>;
 
 export const ZPublicApplicationTypeQuery = z.object({
   domain: z.enum(DOMAINS).optional().describe('Doar tipurile acestui domeniu'),
-  organisation_id: z.coerce.number().int().positive().optional().describe('Doar tipurile acestei instituții'),
+  organisation_id: zIdParam().optional().describe('Doar tipurile acestei instituții'),
 });
 
 /** The published citizen form of a type, as the wizard renders it. */

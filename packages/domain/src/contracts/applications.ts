@@ -1,3 +1,4 @@
+import { zId } from './common.js';
 import { z } from 'zod';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOMAINS, DOMAIN_LABELS } from '../statuses.js';
 import { ZFormData } from '../forms/fields.js';
@@ -43,7 +44,7 @@ export const DEFAULT_SIGN_DETAILS: SignDetails = { isOnline: true, package: null
 const ZDraftFormData = ZFormData.describe('Răspunsurile formularului, după cheia câmpului (verificate complet la depunere)');
 
 export const ZApplicationCreateRequest = z.object({
-  application_type_id: z.number().int().positive().describe('Tipul de cerere (GET /application-types/organisation)'),
+  application_type_id: zId().describe('Tipul de cerere (GET /application-types/organisation)'),
   purpose: z.string().trim().max(2000).nullish().describe('Scopul cererii'),
   form: ZDraftFormData.optional(),
   sign_details: ZSignDetails.optional().describe('Implicit online: { isOnline: true, package: null }'),
@@ -56,7 +57,7 @@ export type ApplicationCreateRequest = z.infer<typeof ZApplicationCreateRequest>
  * signing details (spec §4) and moves the draft to the new type's published form.
  */
 export const ZApplicationPatchRequest = z.object({
-  application_type_id: z.number().int().positive().optional(),
+  application_type_id: zId().optional(),
   purpose: z.string().trim().max(2000).nullish(),
   form: ZDraftFormData.optional(),
   sign_details: ZSignDetails.optional(),
@@ -220,7 +221,7 @@ export const ZApplication = ZApplicationListItem.omit({ beneficiaries: true, ben
 export type Application = z.infer<typeof ZApplication>;
 
 export const ZApplicationFileAttachRequest = z.object({
-  file_id: z.number().int().positive().describe('Fișier încărcat de utilizator (POST /files)'),
+  file_id: zId().describe('Fișier încărcat de utilizator (POST /files)'),
   category: z.string().trim().min(1).max(100).describe('Cheia câmpului de atașamente din formular'),
 });
 

@@ -1,3 +1,4 @@
+import { zId } from './common.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { validateCnp } from '../validators/cnp.js';
@@ -45,9 +46,9 @@ const text = (max: number = LIMITS.textMaxLength) =>
 
 /** Address, identity document, company and bank details of a beneficiary (the profile fields of spec §3). */
 export const ZBeneficiaryDetails = z.object({
-  county_id: z.number().int().positive().nullish().describe('Județul (cod SIRUTA)'),
-  locality_id: z.number().int().positive().nullish().describe('Localitatea: UAT-ul (cod SIRUTA)'),
-  village_id: z.number().int().positive().nullish().describe('Satul sau localitatea componentă (cod SIRUTA)'),
+  county_id: zId().nullish().describe('Județul (cod SIRUTA)'),
+  locality_id: zId().nullish().describe('Localitatea: UAT-ul (cod SIRUTA)'),
+  village_id: zId().nullish().describe('Satul sau localitatea componentă (cod SIRUTA)'),
   sector: text(20),
   street: text(),
   street_number: text(20),
@@ -56,7 +57,7 @@ export const ZBeneficiaryDetails = z.object({
   block: text(20),
   floor: text(20),
   apartment: text(20),
-  country_id: z.number().int().positive().nullish().describe('Țara (pentru străini)'),
+  country_id: zId().nullish().describe('Țara (pentru străini)'),
   city: text(),
   address: text(500).describe('Adresa completă (pentru străini)'),
   passport_number: text(30),
@@ -190,7 +191,7 @@ export const ZApplicationBeneficiaryCreateRequest = z
   .object({
     ...beneficiaryShape,
     person_type: beneficiaryShape.person_type.optional(),
-    from_beneficiary_id: z.number().int().positive().optional().describe('Copiază un beneficiar salvat în registrul propriu'),
+    from_beneficiary_id: zId().optional().describe('Copiază un beneficiar salvat în registrul propriu'),
   })
   .superRefine((value, ctx) => {
     if (value.from_beneficiary_id === undefined) beneficiaryRules(value, ctx);

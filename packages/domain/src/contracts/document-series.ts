@@ -1,3 +1,4 @@
+import { zId } from './common.js';
 import { z } from 'zod';
 import { zRequiredText } from '../validators/schemas.js';
 
@@ -82,8 +83,8 @@ export type DocumentSeries = z.infer<typeof ZDocumentSeries>;
 export const ZDocumentSeriesListItem = ZDocumentSeries.partial().extend({ id: z.number().int() });
 
 export const ZDocumentSeriesCreateRequest = z.object({
-  type_id: z.number().int().positive().describe('Tipul seriei'),
-  organisation_id: z.number().int().positive().optional().describe('Doar super administratorul; implicit instituția sa'),
+  type_id: zId().describe('Tipul seriei'),
+  organisation_id: zId().optional().describe('Doar super administratorul; implicit instituția sa'),
   name: zRequiredText().describe('Denumirea (unică în instituție)'),
   description: optionalText(2000),
   separator: separator.default('/'),
@@ -98,7 +99,7 @@ export const ZDocumentSeriesCreateRequest = z.object({
 export type DocumentSeriesCreateRequest = z.infer<typeof ZDocumentSeriesCreateRequest>;
 
 export const ZDocumentSeriesPatchRequest = z.object({
-  type_id: z.number().int().positive().optional(),
+  type_id: zId().optional(),
   name: zRequiredText().optional(),
   description: optionalText(2000),
   separator: separator.optional(),

@@ -1,3 +1,4 @@
+import { zIdParam } from './common.js';
 import { z } from 'zod';
 import { ZFormDefinition, ZFormDefinitionShape } from '../forms/definition.js';
 import { FORM_STATUSES } from '../statuses.js';
@@ -94,6 +95,6 @@ export const ZFormPatchRequest = z.object({
 export type FormPatchRequest = z.infer<typeof ZFormPatchRequest>;
 
 export const ZFormVersionParams = z.object({
-  id: z.coerce.number().int().positive(),
-  version: z.coerce.number().int().positive().describe('Numărul versiunii (1, 2, …)'),
+  id: zIdParam(),
+  version: zIdParam().describe('Numărul versiunii (1, 2, …)'),
 });

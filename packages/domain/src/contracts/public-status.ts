@@ -1,3 +1,4 @@
+import { zId } from './common.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { APPLICATION_STATUSES } from '../statuses.js';
@@ -88,7 +89,7 @@ export const ZPublicApplicationStatus = z.object({
 export type PublicApplicationStatus = z.infer<typeof ZPublicApplicationStatus>;
 
 export const ZQrGenerateRequest = z.object({
-  application_id: z.number().int().positive().describe('Cererea (depusă) pentru care se generează codul QR'),
+  application_id: zId().describe('Cererea (depusă) pentru care se generează codul QR'),
 });
 
 /** The public page's address and its QR code. */
@@ -103,8 +104,8 @@ export type QrCode = z.infer<typeof ZQrCode>;
  * already attached to the application on its public page.
  */
 export const ZQrPublicFilesRequest = z.object({
-  application_id: z.number().int().positive(),
-  file_ids: z.array(z.number().int().positive()).min(1).max(PUBLIC_FILES_MAX).describe('Fișierele (file_id) atașate cererii'),
+  application_id: zId(),
+  file_ids: z.array(zId()).min(1).max(PUBLIC_FILES_MAX).describe('Fișierele (file_id) atașate cererii'),
   is_public: z.boolean().default(true).describe('false retrage fișierele de pe pagina publică'),
 });
 export type QrPublicFilesRequest = z.infer<typeof ZQrPublicFilesRequest>;

@@ -1,3 +1,4 @@
+import { zId } from './common.js';
 import { z } from 'zod';
 import { FORM_MESSAGES } from '../forms/messages.js';
 import { VALIDATION_MESSAGES as M } from '../validators/messages.js';
@@ -51,11 +52,7 @@ const optionalAddress = z
 
 export const ZRealEstateCreateRequest = z.object({
   cadastral_number: zCadastralNumber.describe('Numărul cadastral'),
-  uat_id: z
-    .number({ error: M.required })
-    .int()
-    .positive()
-    .describe('UAT-ul imobilului (cod SIRUTA); trebuie să fie în județul instituției'),
+  uat_id: zId({ error: M.required }).describe('UAT-ul imobilului (cod SIRUTA); trebuie să fie în județul instituției'),
   type: z.enum(REAL_ESTATE_TYPES).describe('Teren sau teren și construcții'),
   area: zArea.nullish().describe('Suprafața declarată (m²); lipsă: cea din evidența cadastrală'),
   address: optionalAddress.describe('Adresa imobilului'),
@@ -65,7 +62,7 @@ export type RealEstateCreateRequest = z.infer<typeof ZRealEstateCreateRequest>;
 /** Merge-patch of a real-estate target. */
 export const ZRealEstatePatchRequest = z.object({
   cadastral_number: zCadastralNumber.optional(),
-  uat_id: z.number().int().positive().optional(),
+  uat_id: zId().optional(),
   type: z.enum(REAL_ESTATE_TYPES).optional(),
   area: zArea.nullish(),
   address: optionalAddress.optional(),
@@ -97,7 +94,7 @@ export type RealEstate = z.infer<typeof ZRealEstate>;
 export const ZParcelSearchRequest = z
   .object({
     cadastral_number: zCadastralNumber.optional(),
-    uat_id: z.number().int().positive().optional(),
+    uat_id: zId().optional(),
     topo_number: z.string().trim().min(1).max(50).optional(),
   })
   .refine((v) => v.topo_number !== undefined || (v.cadastral_number !== undefined && v.uat_id !== undefined), {

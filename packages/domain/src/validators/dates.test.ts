@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRomanianDate, isValidDateRange, parseIsoDate, parseRomanianDate } from './dates.js';
+import { formatRomanianDate, isIsoDateOrDateTime, isValidDateRange, parseIsoDate, parseRomanianDate } from './dates.js';
 
 describe('parseRomanianDate', () => {
   it('converts dd.mm.yyyy to yyyy-mm-dd', () => {
@@ -63,5 +63,34 @@ describe('isValidDateRange', () => {
   it('refuses days that do not exist', () => {
     expect(isValidDateRange('2026-02-30', '2026-03-15')).toBe(false);
     expect(isValidDateRange('2026-02-30', null)).toBe(false);
+  });
+});
+
+describe('isIsoDateOrDateTime', () => {
+  it('accepts existing days with an optional real time and offset', () => {
+    for (const value of [
+      '2024-02-29',
+      '2024-02-29T00:00',
+      '2024-12-31T23:59:59.999999Z',
+      '2024-06-01T10:00:00+03:00',
+      '2024-06-01T10:00-0130',
+    ])
+      expect(isIsoDateOrDateTime(value), value).toBe(true);
+  });
+  it('refuses days and times that do not exist (Date.parse rolls them over)', () => {
+    for (const value of [
+      '2023-02-29',
+      '2024-04-31',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-01-01T24:00',
+      '2024-01-01T10:60',
+      '2024-01-01T10:00:00+15:00',
+      '99999-01-01',
+      '2024-1-1',
+      '2024-01-01 10:00',
+      '',
+    ])
+      expect(isIsoDateOrDateTime(value), value).toBe(false);
   });
 });

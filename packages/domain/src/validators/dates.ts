@@ -52,3 +52,18 @@ export function isValidDateRange(start: string | null | undefined, end: string |
   const to = parseIsoDate(end);
   return from !== null && to !== null && from <= to;
 }
+
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * True for an existing day `'yyyy-mm-dd'`, optionally followed by a real time of day
+ * (`T10:30`, `T10:30:00.123Z`, `T10:30:00+02:00`). `'2023-02-29'`, `'2024-13-01'` and
+ * `'2024-01-01T24:00'` are false: JavaScript's Date.parse rolls them over, PostgreSQL refuses them.
+ */
+export function isIsoDateOrDateTime(value: string): boolean {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match || parseIsoDate(match[1]) === null) return false;
+  const [, , hours, minutes, seconds, , offsetHours, offsetMinutes] = match;
+  const within = (part: string | undefined, max: number) => part === undefined || Number(part) <= max;
+  return within(hours, 23) && within(minutes, 59) && within(seconds, 59) && within(offsetHours, 14) && within(offsetMinutes, 59);
+}

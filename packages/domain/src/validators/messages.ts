@@ -46,6 +46,9 @@ export const VALIDATION_MESSAGES = {
   date: 'Data nu este validă (format zz.ll.aaaa)',
   dateRange: 'Data de început nu poate fi după data de sfârșit',
   responseDays: 'Introdu un numar',
+  unstorableText: 'Textul conține caractere care nu sunt permise',
+  malformedBody: 'Conținutul trimis nu este un JSON valid',
+  bodyTooDeep: 'Conținutul trimis are prea multe niveluri imbricate',
 } as const;
 
 /** Key of {@link VALIDATION_MESSAGES}. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  findUnstorableText,
+  isStorableText,
+  toStorableText,
   isDigitsOnly,
   isHttpsUrl,
   isInteger,
@@ -147,5 +150,24 @@ describe('isHttpsUrl', () => {
     ['empty', ''],
   ])('refuses %s', (_label, url) => {
     expect(isHttpsUrl(url)).toBe(false);
+  });
+});
+
+describe('storable text (no NUL, no lone surrogate)', () => {
+  it('tells well-formed text from text PostgreSQL would refuse', () => {
+    expect(isStorableText('Târgu Mureș 😀')).toBe(true);
+    expect(isStorableText('a\u0000b')).toBe(false);
+    expect(isStorableText('\ud800')).toBe(false);
+    expect(isStorableText('x\udfffy')).toBe(false);
+    expect(isStorableText('\ud83d\ude00')).toBe(true);
+  });
+  it('finds the first offending string or key', () => {
+    expect(findUnstorableText({ a: 'ok', b: [1, 'x', { c: 'y\u0000' }] })).toEqual(['b', 2, 'c']);
+    expect(findUnstorableText({ a: { 'k\ud800': 1 } })).toEqual(['a', 'k\ud800']);
+    expect(findUnstorableText({ a: ['ok', 2, null, true] })).toBeNull();
+    expect(findUnstorableText('\udc00')).toEqual([]);
+  });
+  it('replaces what cannot be stored', () => {
+    expect(toStorableText('a\u0000b\ud800c\ud83d\ude00')).toBe('a\ufffdb\ufffdc\ud83d\ude00');
   });
 });

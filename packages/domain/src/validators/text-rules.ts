@@ -124,3 +124,44 @@ export function isHttpsUrl(value: string): boolean {
     return false;
   }
 }
+
+/** A NUL character or a UTF-16 surrogate without its pair (text that is not well-formed Unicode). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+/**
+ * True when a text can be stored and sent on: PostgreSQL refuses NUL in `text` and `jsonb`, and
+ * a lone surrogate has no UTF-8 form. Every request is checked with {@link findUnstorableText}.
+ */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/** `value` with every NUL and lone surrogate replaced by U+FFFD (for text that must be kept). */
+export function toStorableText(value: string): string {
+  return isStorableText(value) ? value : value.replace(UNSTORABLE_ALL, '\uFFFD');
+}
+
+/**
+ * The path (`['form', 'name']`) of the first string or object key in `value` that is not
+ * {@link isStorableText}, or `null` when everything is. Walks plain objects and arrays.
+ */
+export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUnstorableText(item, [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return [...path, key];
+      const found = findUnstorableText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -3,10 +3,13 @@ import {
   type FormDefinition,
   type FormField,
   type FormValidationError,
+  LIMITS,
   markerCountError,
+  VALIDATION_MESSAGES,
   validateFormData,
   VALUELESS_FIELD_TYPES,
 } from '@ghiseu/domain';
+import { invalidField } from '../../platform/request.js';
 
 /**
  * How the applications module uses the form interfaces of the forms module: a loose type check
@@ -85,15 +88,21 @@ export const attachmentKeys = (definition: FormDefinition): Set<string> =>
 
 /**
  * RFC 7396 merge patch: `null` removes a key, objects merge key by key, anything else (arrays
- * included) replaces. Used for the form data of a draft.
+ * included) replaces. Used for the form data of a draft. Request bodies nest at most
+ * LIMITS.maxJsonDepth levels (the JSON parser refuses deeper ones); the merge checks it again so
+ * that no caller can make it recurse without bound. Keys are defined as own properties, so a
+ * `__proto__` key stays data and never changes the result's prototype.
  */
-export function mergePatch(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+export function mergePatch(target: Record<string, unknown>, patch: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  if (depth > LIMITS.maxJsonDepth) throw invalidField('form', VALIDATION_MESSAGES.bodyTooDeep);
   const result: Record<string, unknown> = { ...target };
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
   for (const [key, value] of Object.entries(patch)) {
+    const current = Object.hasOwn(result, key) ? result[key] : undefined;
     if (value === null) delete result[key];
-    else if (isObject(value) && isObject(result[key])) result[key] = mergePatch(result[key] as Record<string, unknown>, value);
-    else if (isObject(value)) result[key] = mergePatch({}, value);
-    else result[key] = value;
+    else if (isObject(value)) set(key, mergePatch(isObject(current) ? current : {}, value, depth + 1));
+    else set(key, value);
   }
   return result;
 }

@@ -12,6 +12,7 @@ import {
   ZApplicationSystemMetadata,
   ZEchoQuery,
   ZIdParams,
+  zIdParam,
   ZListQuery,
   ZSendReviewRequest,
 } from '@ghiseu/domain';
@@ -29,7 +30,7 @@ import * as service from './service.js';
 
 const data = dataResponse;
 const ZFileParams = ZIdParams.extend({
-  fileId: z.coerce.number().int().positive().describe('Identificatorul fișierului (file_id)'),
+  fileId: zIdParam().describe('Identificatorul fișierului (file_id)'),
 });
 
 /**

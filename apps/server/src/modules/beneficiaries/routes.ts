@@ -8,6 +8,7 @@ import {
   ZBeneficiaryPatchRequest,
   ZEchoQuery,
   ZIdParams,
+  zIdParam,
   ZListQuery,
 } from '@ghiseu/domain';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,7 @@ import * as service from './service.js';
 
 const data = dataResponse;
 const ZBeneficiaryParams = ZIdParams.extend({
-  beneficiaryId: z.coerce.number().int().positive().describe('Identificatorul beneficiarului pe cerere'),
+  beneficiaryId: zIdParam().describe('Identificatorul beneficiarului pe cerere'),
 });
 
 /**

@@ -1,12 +1,10 @@
-import { UPLOAD_PURPOSES, ZFileRecord } from '@ghiseu/domain';
+import { UPLOAD_PURPOSES, ZFileRecord, ZIdParams } from '@ghiseu/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, publicRoute, signedIn } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/errors.js';
 import { issueDownloadToken, issueUploadToken, openDownload, presentFile, storeUpload, verifyUploadToken } from './service.js';
-
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 /** Content-Disposition with the UTF-8 name (RFC 6266) and an ASCII fallback. */
 function contentDisposition(name: string, inline: boolean): string {
@@ -80,7 +78,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['files'],
         summary: 'Token de descărcare de scurtă durată',
-        params: ZId,
+        params: ZIdParams,
         response: { 200: z.object({ data: z.object({ token: z.string(), url: z.string(), expires_in: z.number() }) }) },
       },
     },
@@ -96,7 +94,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['files'],
         summary: 'Descărcare fișier cu token',
         security: [],
-        params: ZId,
+        params: ZIdParams,
         querystring: z.object({ token: z.string().optional(), download: z.enum(['true', 'false']).optional() }),
       },
     },

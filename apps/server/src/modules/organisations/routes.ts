@@ -1,4 +1,4 @@
-import { ZOrganisation } from '@ghiseu/domain';
+import { ZIdParams, ZOrganisation } from '@ghiseu/domain';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,7 +101,7 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         tags: ['organisations'],
         summary: 'O instituție',
         security: [],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: ZIdParams,
         response: { 200: z.object({ data: ZOrganisation }) },
       },
     },

@@ -1,5 +1,6 @@
 import {
   ZIdParams,
+  zIdParam,
   ZParcel,
   ZParcelSearchRequest,
   ZRealEstate,
@@ -16,7 +17,7 @@ import * as service from './service.js';
 
 const data = dataResponse;
 const ZRealEstateParams = ZIdParams.extend({
-  realEstateId: z.coerce.number().int().positive().describe('Identificatorul imobilului pe cerere'),
+  realEstateId: zIdParam().describe('Identificatorul imobilului pe cerere'),
 });
 
 /**

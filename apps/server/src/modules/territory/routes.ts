@@ -1,4 +1,14 @@
-import { USER_TYPE_LABELS, USER_TYPES, ZCountry, ZCounty, ZLocality, ZTerritorialUnit, ZUserTypeEntry } from '@ghiseu/domain';
+import {
+  USER_TYPE_LABELS,
+  USER_TYPES,
+  ZCountry,
+  ZCounty,
+  ZLocality,
+  ZTerritorialUnit,
+  ZIdParams,
+  ZUserTypeEntry,
+  zIdParam,
+} from '@ghiseu/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,9 +30,7 @@ import {
   COUNTY_LIST,
 } from './repository.js';
 
-const ZParentQuery = z
-  .object({ parent_id: z.coerce.number().int().positive().optional(), search: z.string().max(255).optional() })
-  .loose();
+const ZParentQuery = z.object({ parent_id: zIdParam().optional(), search: z.string().max(255).optional() }).loose();
 const ZBoundary = z.object({ data: z.object({ id: z.number(), name: z.string(), geometry: z.unknown() }) });
 const emptyPage = (parsed: ParsedList) =>
   listPage(
@@ -165,7 +173,7 @@ export async function territoryRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['territory'],
         summary: 'UAT-urile unui județ (county_id obligatoriu)',
         security: [],
-        querystring: z.object({ county_id: z.coerce.number().int().positive().optional() }).loose(),
+        querystring: z.object({ county_id: zIdParam().optional() }).loose(),
         response: { 200: listResponse(ZTerritorialUnit) },
       },
     },
@@ -183,7 +191,7 @@ export async function territoryRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['territory'],
         summary: 'Limita UAT-ului (GeoJSON, EPSG:4326)',
         security: [],
-        params: z.object({ id: z.coerce.number().int() }),
+        params: ZIdParams,
         response: { 200: ZBoundary },
       },
     },
@@ -201,7 +209,7 @@ export async function territoryRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['territory'],
         summary: 'Limita județului (GeoJSON, EPSG:4326)',
         security: [],
-        params: z.object({ id: z.coerce.number().int() }),
+        params: ZIdParams,
         response: { 200: ZBoundary },
       },
     },
