@@ -80,9 +80,11 @@ describe('parseListQuery', () => {
     [{ 'updated[lt]': '2024-04-31' }, 'bad_value'],
     [{ 'updated[eq]': '2024-01-01T24:00' }, 'bad_value'],
     [{ 'updated[eq]': '2024-01-01T10:00:00+15:00' }, 'bad_value'],
-    [{ 'id[eq]': '2147483648' }, 'bad_value'],
-    [{ 'id[ge]': '-99999999999' }, 'bad_value'],
-    [{ 'id[eq]': '1.5' }, 'bad_value'],
+    [{ 'id[eq]': '1e309' }, 'bad_value'],
+    [{ 'id[ge]': '9999999999999999' }, 'bad_value'],
+    [{ 'id[eq]': '1.5.2' }, 'bad_value'],
+    [{ 'id[eq]': '0x10' }, 'bad_value'],
+    [{ 'id[eq]': '1.1234567' }, 'bad_value'],
   ])('refuses %o with INVALID_QUERY (%s)', (query, reason) => {
     expect(code(() => parseListQuery(query as Record<string, unknown>, SPEC))).toMatchObject({
       code: 'INVALID_QUERY',

@@ -4,7 +4,6 @@ import {
   isIsoDateOrDateTime,
   LIMITS,
   type ListFilter,
-  PG_INT_MAX,
   type Pagination,
 } from '@ghiseu/domain';
 import { type AnyColumn, Column, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
@@ -76,14 +75,21 @@ function parseNonNegativeInt(value: unknown, name: string): number | undefined {
 }
 
 /**
+ * A plain decimal number (no exponent, no hex): at most 15 integer and 6 fractional digits, which
+ * `numeric` holds exactly. Ids, counts and amounts in bani or lei all fit; `1e309` does not.
+ */
+const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
+
+/**
  * A value the database accepts for the field's type, else 400 INVALID_QUERY (never a database
- * error). Number fields are ids, counts and indexes: integers within PostgreSQL's int4. Dates
- * must exist (`2023-02-29` does not; Date.parse would roll it over to March).
+ * error). Numbers are plain decimals: the SQL casts them to the column's type when they fit it
+ * and compares exactly as `numeric` otherwise (a fraction or an id past int4 matches nothing).
+ * Dates must exist (`2023-02-29` does not; Date.parse would roll it over to March).
  */
 function validateValue(field: string, type: FieldType, value: string): void {
   const ok =
     type === 'text' ||
-    (type === 'number' && /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= PG_INT_MAX) ||
+    (type === 'number' && DECIMAL.test(value)) ||
     (type === 'boolean' && (value === 'true' || value === 'false')) ||
     (type === 'date' && isIsoDateOrDateTime(value));
   if (!ok) throw invalid('bad_value', { field, value });
@@ -170,7 +176,7 @@ const INT8 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
  * (a fraction, or past its range) stays numeric: the comparison is then exact, matches what it
  * should, and never fails with a cast error.
  */
-function numberValue(column: AnyColumn | SQL, value: string): SQL {
+export function numberValue(column: AnyColumn | SQL, value: string): SQL {
   if (is(column, Column) && /^-?\d+$/.test(value)) {
     const type = column.getSQLType();
     if (type === 'integer' || type === 'serial') {

@@ -23,7 +23,7 @@ import {
   verificationCodes,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { buildListSql, countList, type ListSpec, type ParsedList } from '../../platform/list-query.js';
+import { buildListSql, countList, type ListSpec, numberValue, type ParsedList } from '../../platform/list-query.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
 
 /**
@@ -667,13 +667,13 @@ export function staffMembershipConditions(parsed: ParsedList): { parsed: ParsedL
   const rest = parsed.filters.filter((f) => {
     if (f.field === 'department_id') {
       conditions.push(
-        sql`EXISTS (SELECT 1 FROM ${userDepartments} WHERE ${userDepartments.userId} = ${users.id} AND ${userDepartments.departmentId} = ${Number(f.value)})`,
+        sql`EXISTS (SELECT 1 FROM ${userDepartments} WHERE ${userDepartments.userId} = ${users.id} AND ${userDepartments.departmentId} = ${numberValue(userDepartments.departmentId, f.value)})`,
       );
       return false;
     }
     if (f.field === 'function_id') {
       conditions.push(
-        sql`EXISTS (SELECT 1 FROM ${userFunctions} WHERE ${userFunctions.userId} = ${users.id} AND ${userFunctions.functionId} = ${Number(f.value)})`,
+        sql`EXISTS (SELECT 1 FROM ${userFunctions} WHERE ${userFunctions.userId} = ${users.id} AND ${userFunctions.functionId} = ${numberValue(userFunctions.functionId, f.value)})`,
       );
       return false;
     }
