@@ -1,4 +1,4 @@
-import './index.css';
+import './styles/mantine.css';
 import { installRomanianValidationMessages } from '@ghiseu/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +6,8 @@ import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
+// After the modules above: the portal's own classes follow the Mantine styles they adjust.
+import './index.css';
 
 installRomanianValidationMessages();
 
