@@ -1,5 +1,4 @@
 import './styles/mantine.css';
-import { installRomanianValidationMessages } from '@ghiseu/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -8,8 +7,6 @@ import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 // After the modules above: the portal's own classes follow the Mantine styles they adjust.
 import './index.css';
-
-installRomanianValidationMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elementul #root lipsește din index.html');
