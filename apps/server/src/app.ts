@@ -153,7 +153,27 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   return app;
 }
 
-/** Serves the built single-page app at `/`, with index.html for every client-side route. */
+/** Cache-Control of the web app's files: see {@link webFileCacheControl}. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** `assets/<name>-<hash>.<ext>`, the files Vite names after their content (possibly precompressed). */
+const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/i;
+
+/**
+ * A file whose name carries its content hash never changes under that name: browsers keep it a
+ * year without asking again. Everything else (index.html, favicon…) is revalidated on each use
+ * (ETag / Last-Modified), so that a new release is picked up at once.
+ */
+export function webFileCacheControl(root: string, filePath: string): string {
+  const relative = path.relative(root, filePath).split(path.sep).join('/');
+  return HASHED_ASSET.test(relative) ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * Serves the built single-page app at `/`, with index.html for every client-side route. The build
+ * writes a brotli and a gzip copy of each text file beside it; the one the browser accepts is sent
+ * as it is (`Content-Encoding`, `Vary: accept-encoding`), so no request pays for compression.
+ */
 function registerWebApp(app: FastifyInstance, configured: string | undefined): void {
   const root = configured ?? path.resolve(import.meta.dirname, '../../web/dist');
   const indexFile = path.join(root, 'index.html');
@@ -161,6 +181,14 @@ function registerWebApp(app: FastifyInstance, configured: string | undefined): v
     registerNotFoundHandler(app);
     return;
   }
-  app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => reply.header('cache-control', webFileCacheControl(root, filePath)),
+  });
   registerNotFoundHandler(app, fs.readFileSync(indexFile));
 }

@@ -1,13 +1,12 @@
-import './index.css';
-import { installRomanianValidationMessages } from '@ghiseu/domain';
+import './styles/mantine.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
-
-installRomanianValidationMessages();
+// After the modules above: the portal's own classes follow the Mantine styles they adjust.
+import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elementul #root lipsește din index.html');

@@ -1,12 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'dayjs/locale/ro';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { DeferredOverlayHosts } from '../components/feedback/deferred-overlay-hosts';
 import { SessionProvider } from '../features/auth/session-provider';
 import { cssVariablesResolver, theme } from '../theme';
 
@@ -16,17 +15,16 @@ export interface AppProvidersProps {
   i18n: I18n;
 }
 
-/** Theme, dialogs, toasts, server state, texts, dates (Romanian, week from Monday) and the session. */
+/** Theme, dates (Romanian, week from Monday), texts, server state, dialogs, toasts and the session. */
 export function AppProviders({ children, queryClient, i18n }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'ro', firstDayOfWeek: 1 }}>
         <I18nextProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider labels={{ confirm: 'Da', cancel: 'Nu' }}>
-              <Notifications position="top-right" limit={5} />
-              <SessionProvider>{children}</SessionProvider>
-            </ModalsProvider>
+            {/* Toasts and dialogs: mounted on first use (no wrapper: nothing reads their context). */}
+            <DeferredOverlayHosts />
+            <SessionProvider>{children}</SessionProvider>
           </QueryClientProvider>
         </I18nextProvider>
       </DatesProvider>

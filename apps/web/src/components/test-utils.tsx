@@ -1,16 +1,15 @@
 /**
- * Render helper for component tests: wraps the UI in the providers the portal uses
- * (Mantine theme, modals, notifications). `env="test"` turns off Mantine transitions and
- * portals so assertions do not race animations.
+ * Render helper for component tests: wraps the UI in the providers the portal uses (Mantine
+ * theme; the dialog and toast hosts, mounted at once here). `env="test"` turns off Mantine
+ * transitions and portals so assertions do not race animations.
  */
 import './test-polyfills';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { theme } from '../theme';
+import { OverlayHosts } from './feedback/overlay-hosts';
 
 /** Options of `renderWithProviders`. */
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -22,10 +21,8 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
 export function TestProviders({ children, realEnv = false }: { children: ReactNode; realEnv?: boolean }) {
   return (
     <MantineProvider theme={theme} env={realEnv ? 'default' : 'test'}>
-      <ModalsProvider>
-        <Notifications />
-        {children}
-      </ModalsProvider>
+      <OverlayHosts />
+      {children}
     </MantineProvider>
   );
 }

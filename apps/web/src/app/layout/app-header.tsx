@@ -1,5 +1,4 @@
-import { ActionIcon, Burger, Button, Group, Indicator, NativeSelect, Popover, Stack, Text } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { Burger, Button, Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES } from '../../lib/i18n';
@@ -7,8 +6,7 @@ import { useSession } from '../../lib/session';
 import { getStoredLanguage } from '../../lib/storage';
 import type { MenuMode } from '../routing/route-meta';
 import { BRAND_TARGET } from './menu';
-import { useHasUnreadNotifications } from './shell-signals';
-import { UserPanel } from './user-panel';
+import { NotificationBell, UserPanel } from './signed-in-chrome-lazy';
 
 export interface AppHeaderProps {
   mode: MenuMode;
@@ -31,40 +29,6 @@ function Brand({ mode }: { mode: MenuMode }) {
         <span className="brand-tagline">{t('brand.tagline')}</span>
       </span>
     </Link>
-  );
-}
-
-function NotificationBell() {
-  const { t } = useTranslation('layout');
-  const unread = useHasUnreadNotifications();
-  return (
-    <Popover position="bottom-end" width={300} shadow="md" withinPortal>
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="dark.7"
-          size="lg"
-          aria-label={unread ? t('notifications.labelUnread') : t('notifications.label')}
-          data-testid="notification-bell"
-          data-unread={unread || undefined}
-        >
-          <Indicator disabled={!unread} color="red.8" size={9} offset={3} processing={false} data-testid="notification-dot">
-            <IconBell size={22} aria-hidden />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            {t('notifications.title')}
-          </Text>
-          <Text size="sm">{t('notifications.empty')}</Text>
-          <Button component={Link} to="/notifications" variant="subtle" size="compact-sm" w="fit-content">
-            {t('user.notificationSettings')}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
   );
 }
 

@@ -10,8 +10,8 @@ import { resolveMenuMode } from '../routing/guards';
 import type { RouteMeta } from '../routing/route-meta';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
-import { AsideMenu } from './aside-menu';
 import { MaintenanceBanner } from './maintenance-banner';
+import { AsideMenu, loadSignedInChrome } from './signed-in-chrome-lazy';
 import { SkipLink } from './skip-link';
 
 /**
@@ -33,8 +33,24 @@ export function AppLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change.
   useEffect(() => close(), [location.pathname]);
 
+  // Visitors who touch a public page (type, click) are likely to sign in next: fetch the
+  // signed-in parts of the shell then, not during the first paint.
+  useEffect(() => {
+    if (withMenu) return;
+    const preload = () => void loadSignedInChrome().catch(() => {});
+    const options = { once: true, capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', preload, options);
+    window.addEventListener('keydown', preload, options);
+    return () => {
+      window.removeEventListener('pointerdown', preload, options);
+      window.removeEventListener('keydown', preload, options);
+    };
+  }, [withMenu]);
+
+  // One boundary for the whole shell: the signed-in parts (menu, bell, user panel) are lazy, and
+  // the shell is shown once they are there, so that nothing moves when they arrive.
   return (
-    <>
+    <Suspense fallback={<PageLoader minHeight="100vh" />}>
       <SkipLink />
       <AppShell
         header={{ height: 64 }}
@@ -62,6 +78,6 @@ export function AppLayout() {
         </AppShell.Main>
         {mode === 'atlas' ? null : <AppFooter withMenu={withMenu} />}
       </AppShell>
-    </>
+    </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from 
 import type { ReactNode } from 'react';
 import { ACCENT_COLORS } from '../colors';
 import { DIALOG_WIDTH } from './dialog-size';
+import { demandOverlayHosts } from './overlay-demand';
 
 /** The four alert kinds of spec §8. */
 export type AlertType = 'error' | 'warning' | 'success' | 'info';
@@ -39,13 +40,15 @@ let alertSequence = 0;
 
 /**
  * Shows a one-button alert and resolves when it is closed (by the button, Escape or the close
- * icon). Default width 32rem (spec §9). Needs a `<ModalsProvider>` above the application.
+ * icon). Default width 32rem (spec §9). Opens once the dialog host is mounted
+ * (`DeferredOverlayHosts` in the app, the test providers).
  */
-export function alertDialog({ type, title, message, buttonLabel = 'Închide' }: AlertDialogOptions): Promise<void> {
+export async function alertDialog({ type, title, message, buttonLabel = 'Închide' }: AlertDialogOptions): Promise<void> {
   const kind = normalizeAlertType(type);
   const look = LOOK[kind];
   alertSequence += 1;
   const modalId = `alert-dialog-${alertSequence}`;
+  await demandOverlayHosts();
   return new Promise<void>((resolve) => {
     modals.open({
       modalId,

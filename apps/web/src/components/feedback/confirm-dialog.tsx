@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { DIALOG_WIDTH } from './dialog-size';
+import { demandOverlayHosts } from './overlay-demand';
 import { showToast } from './toast';
 
 /** Options of `confirmDialog`. */
@@ -21,15 +22,16 @@ export interface ConfirmDialogOptions {
  * Asks a yes/no question (spec §8: logout, password reset, delete-all…). Resolves `true` only
  * when the user confirms; cancelling, pressing Escape or closing the dialog resolve `false`, so
  * callers can simply `if (!(await confirmDialog(...))) return;`.
- * Needs a `<ModalsProvider>` above the application.
+ * Opens once the dialog host is mounted (`DeferredOverlayHosts` in the app, the test providers).
  */
-export function confirmDialog({
+export async function confirmDialog({
   title,
   message,
   confirmLabel = 'Da',
   cancelLabel = 'Nu',
   destructive = false,
 }: ConfirmDialogOptions): Promise<boolean> {
+  await demandOverlayHosts();
   return new Promise<boolean>((resolve) => {
     // A promise settles once, so the later onClose after onConfirm/onCancel is harmless.
     modals.openConfirmModal({

@@ -1,6 +1,7 @@
 import { LIMITS } from '@ghiseu/domain';
 import { notifications } from '@mantine/notifications';
 import { ACCENT_COLORS } from '../colors';
+import { demandOverlayHosts } from './overlay-demand';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -19,8 +20,10 @@ export const TOAST_DURATION_MS = LIMITS.toastDurationMs;
  * Mantine pauses both the timer and the line while the pointer is over the toast (or it has
  * focus), which is the pause-on-hover behaviour the spec asks for.
  * Errors are announced assertively (`role="alert"`), the others politely (`role="status"`).
+ * The toast waits in Mantine's store until the toast host is mounted (`DeferredOverlayHosts`).
  */
 export function showToast(type: ToastType, message: string, title?: string): string {
+  void demandOverlayHosts();
   return notifications.show({
     color: COLORS[type],
     title: title ?? TITLES[type],

@@ -1,6 +1,6 @@
 import { isStaffType, type Profile, VALIDATION_MESSAGES as M, ZProfileUpdateRequest } from '@ghiseu/domain';
 import type { Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/validation';
 import { z } from 'zod';
 import type { ProfileUpdateBody } from './api/update-profile';
 

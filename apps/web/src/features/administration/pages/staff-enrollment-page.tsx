@@ -1,5 +1,5 @@
 import { isSimpleStaff } from '@ghiseu/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/validation';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconId, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
-import { type CurrentUser, ZCurrentUser } from '@ghiseu/domain';
+import type { CurrentUser } from '@ghiseu/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type DataEnvelope } from '../../../lib/api-client';
-import { readContract } from '../../../lib/contract';
+import { readContractWhenIdle } from '../../../lib/contract';
 
 /**
  * `GET /users/me`. During session initialisation an expired stored token must not open the
@@ -15,7 +15,12 @@ export async function getCurrentUser({
   skipSessionCheck?: boolean;
 } = {}) {
   const body = await api.get<DataEnvelope<unknown>>('/users/me', { signal, skipSessionCheck });
-  return readContract(ZCurrentUser, body.data, 'users/me') as CurrentUser;
+  // Read on every start: checked against its contract when idle, off the first paint.
+  return readContractWhenIdle<CurrentUser>(
+    () => import('./session-contracts').then((m) => m.ZCurrentUser),
+    body.data,
+    'users/me',
+  );
 }
 
 export const currentUserQueryKey = ['users', 'me'] as const;

@@ -1,12 +1,16 @@
-import { type Organisation, ZOrganisation } from '@ghiseu/domain';
+import type { Organisation } from '@ghiseu/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type DataEnvelope } from '../../../lib/api-client';
-import { readContract } from '../../../lib/contract';
+import { readContractWhenIdle } from '../../../lib/contract';
 
 /** `GET /organisations/{id}`: the active organisation restored at session start. */
 export async function getOrganisation(id: number, signal?: AbortSignal): Promise<Organisation> {
   const body = await api.get<DataEnvelope<unknown>>(`/organisations/${id}`, { signal, skipSessionCheck: true });
-  return readContract(ZOrganisation, body.data, 'organisations/{id}');
+  return readContractWhenIdle<Organisation>(
+    () => import('./session-contracts').then((m) => m.ZOrganisation),
+    body.data,
+    'organisations/{id}',
+  );
 }
 
 export const organisationQueryOptions = (id: number) =>

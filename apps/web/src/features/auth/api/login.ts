@@ -1,11 +1,15 @@
-import { type LoginRequest, type LoginResponse, ZLoginResponse } from '@ghiseu/domain';
+import type { LoginRequest, LoginResponse } from '@ghiseu/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { readContract } from '../../../lib/contract';
 
 /** `POST /auth/login`: the first step of the login flow (spec §4). */
 export async function login(body: LoginRequest): Promise<LoginResponse> {
-  const response = await api.post<unknown>('/auth/login', body, { skipSessionCheck: true });
+  // The contract (and zod) load beside the request: the sign-in page renders without them.
+  const [response, { ZLoginResponse }] = await Promise.all([
+    api.post<unknown>('/auth/login', body, { skipSessionCheck: true }),
+    import('./session-contracts'),
+  ]);
   return readContract(ZLoginResponse, response, 'auth/login');
 }
 

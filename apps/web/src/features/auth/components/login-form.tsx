@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { showToast } from '../../../components/feedback/toast';
 import { handleApiError } from '../../../lib/api-client';
 import { isEmbedded } from '../../../lib/embedding';
+import { lazyZodResolver } from '../../../lib/lazy-validation';
 import type { CurrentUser } from '@ghiseu/domain';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { getGoogleUrl } from '../api/get-google-url';
+import type { LoginValues } from '../login-schema';
 import { useLoginFlow } from '../use-login-flow';
 
 export interface LoginFormProps {
@@ -33,21 +33,17 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
   const showGoogle = useMemo(() => !isEmbedded(), []) && providers.google;
   const idPrefix = inModal ? 'session-login' : 'signin';
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t('validation.required'))
-          .pipe(z.email(t('validation.emailInvalid'))),
-        password: z.string().min(1, t('validation.required')),
-      }),
+  // The checks (and zod) load when the form is first focused or checked, not with the page.
+  const validation = useMemo(
+    () => lazyZodResolver<LoginValues>(() => import('../login-schema').then((m) => m.loginSchema(t))),
     [t],
   );
-  type Values = z.infer<typeof schema>;
 
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  const form = useForm<LoginValues>({
+    resolver: validation.resolver,
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -67,7 +63,13 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('signIn.formLabel')} data-testid={`${idPrefix}-form`}>
+    <form
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      noValidate
+      aria-label={t('signIn.formLabel')}
+      data-testid={`${idPrefix}-form`}
+    >
       <Stack gap="md">
         {formError ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/validation';
 import { Button, Collapse, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';

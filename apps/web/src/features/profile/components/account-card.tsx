@@ -1,5 +1,5 @@
 import { type Profile, USER_TYPE_LABELS, type UserRecord, zPersonName } from '@ghiseu/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/validation';
 import { Avatar, Badge, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPhone, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

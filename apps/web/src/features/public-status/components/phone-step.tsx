@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/validation';
 import type { PublicCodeSent } from '@ghiseu/domain';
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { SECONDARY_ACCOUNT_ROLES, ZCreateSubAccountRequest } from '@ghiseu/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/validation';
 import { Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { type StaffAccount, USER_TYPE_LABELS } from '@ghiseu/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/validation';
 import { Button, Checkbox, Group, Modal, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';

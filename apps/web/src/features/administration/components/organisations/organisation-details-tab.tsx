@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/validation';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 import type { Department } from '@ghiseu/domain';
 import { VALIDATION_MESSAGES as M, zRequiredText } from '@ghiseu/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/validation';
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { type StaffFunctionRecord, VALIDATION_MESSAGES as M, zRequiredText } from '@ghiseu/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/validation';
 import { Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -10,6 +10,8 @@ import { fieldErrorsOf, showError } from '../../errors';
 import { SoftBadge } from '../../../../components/page/soft-badge';
 import { focusFieldPath } from '../../../../components/form-renderer/focus';
 import { type FormErrors, errorsByPath, fieldDomId } from '../../../../components/form-renderer/form-values';
+// Shows zod's messages: the Romanian ones must be installed (lib/validation).
+import '../../../../lib/validation';
 
 interface Draft {
   person_type: 'individual' | 'legal';

@@ -32,6 +32,8 @@ import { fieldErrorsOf, showError } from '../../errors';
 import { SoftBadge } from '../../../../components/page/soft-badge';
 import { focusFieldPath } from '../../../../components/form-renderer/focus';
 import { type FormErrors, fieldDomId, REQUIRED_FIELDS_TEXT } from '../../../../components/form-renderer/form-values';
+// Shows zod's messages: the Romanian ones must be installed (lib/validation).
+import '../../../../lib/validation';
 
 export interface RealEstatesStepProps {
   applicationId: number;
