@@ -29,6 +29,8 @@ export const verificationCodes = pgTable(
   (t) => [
     uniqueIndex('verification_codes_hash_unique').on(t.purpose, t.codeHash),
     index('verification_codes_user_idx').on(t.userId, t.purpose),
+    // The per-number limit of phone codes counts the codes sent to one number lately.
+    index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt),
   ],
 );
 

@@ -209,7 +209,6 @@ export async function countCodeAttempt(tx: Db, codeId: number): Promise<number> 
   return row.attempts;
 }
 
-/** Ends the open keys of a user for the given purposes, so that only the newest link works. */
 /**
  * Phone codes sent since `since`: to the account, and to the number (whoever asked), with the
  * oldest of each, which tells when the window frees a place.
@@ -231,6 +230,7 @@ export async function recentPhoneCodes(db: Db, userId: number, phone: string, si
   };
 }
 
+/** Ends the open keys of a user for the given purposes, so that only the newest link works. */
 export async function expireOpenCodes(tx: Db, userId: number, purposes: readonly CodePurpose[], now: Date): Promise<void> {
   await tx
     .update(verificationCodes)
