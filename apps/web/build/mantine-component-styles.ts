@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Mantine's styles, each component's with the component (issue 8, ADR D-0013).
+ * Mantine's styles, each component's with the component (issue 8, ADR 0016).
  *
  * `@mantine/core/styles.css` holds every component's CSS (about 40 KB gzipped, most of it unused
  * by the first screen) and would block the first paint. Mantine ships one file per component

@@ -4,7 +4,7 @@ import { AppError } from './errors.js';
 
 /**
  * The request boundary's checks that no route schema can express, applied once to every
- * request (ADR 0013-a): bodies nest at most LIMITS.maxJsonDepth levels, and no text anywhere
+ * request (ADR 0013): bodies nest at most LIMITS.maxJsonDepth levels, and no text anywhere
  * (path, query string, body, object keys) holds a NUL or a lone UTF-16 surrogate, which
  * PostgreSQL refuses in `text` and `jsonb`. Both answer 400 VALIDATION_ERROR naming the field.
  */

@@ -10,7 +10,7 @@ export const PG_INT_MAX = 2_147_483_647;
 /**
  * The one id schema of request bodies: a positive int4. Every `*_id` (and id list) a client
  * sends goes through it, so an id outside the column's range is a 400 VALIDATION_ERROR at the
- * contract, never a database error (ADR 0013-a).
+ * contract, never a database error (ADR 0013).
  */
 export const zId = (params?: Parameters<typeof z.number>[0]) => z.number(params).int().positive().max(PG_INT_MAX);
 
