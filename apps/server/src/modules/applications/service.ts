@@ -62,7 +62,8 @@ async function presentRows(db: Db, actor: Actor, rows: repo.ApplicationListRow[]
 
 export async function listApplications(ctx: AppContext, actor: Actor, query: Record<string, unknown>) {
   const parsed = parseListQuery(query, repo.APPLICATION_LIST);
-  const list = repo.listApplications(ctx.db, parsed, [ownApplications(actor)]);
+  // repo.listOwnApplications reads the same rows as ownApplications(actor).
+  const list = repo.listOwnApplications(ctx.db, parsed, actor.userId);
   return listPage(parsed, async () => presentRows(ctx.db, actor, await list.rows()), list.total);
 }
 
