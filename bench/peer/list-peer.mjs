@@ -148,25 +148,27 @@ async function applications(actor, page) {
   let names = [];
   let numbers = [];
   if (ids.length > 0) {
-    const list = ids.map((_, i) => `$${i + 1}`).join(', ');
+    // Named statements with the ids as one array, as the portal prepares them.
     [names, numbers] = await Promise.all([
       pool
         .query({
+          name: 'applications_page_beneficiaries',
           text:
             'select "application_id", "id", "person_type", "company_name", "first_name", "last_name" from "application_beneficiaries" ' +
-            `where "application_beneficiaries"."application_id" in (${list}) order by "application_beneficiaries"."application_id", ` +
+            'where "application_beneficiaries"."application_id" = any($1) order by "application_beneficiaries"."application_id", ' +
             '"application_beneficiaries"."position", "application_beneficiaries"."id"',
-          values: ids,
+          values: [ids],
           rowMode: 'array',
         })
         .then((r) => r.rows),
       pool
         .query({
+          name: 'applications_page_cadastral_numbers',
           text:
             'select "application_id", "cadastral_number" from "application_real_estates" ' +
-            `where "application_real_estates"."application_id" in (${list}) order by "application_real_estates"."application_id", ` +
+            'where "application_real_estates"."application_id" = any($1) order by "application_real_estates"."application_id", ' +
             '"application_real_estates"."position", "application_real_estates"."id"',
-          values: ids,
+          values: [ids],
           rowMode: 'array',
         })
         .then((r) => r.rows),

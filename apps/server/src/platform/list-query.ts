@@ -298,6 +298,23 @@ export async function countList(db: Db, rows: SQLWrapper): Promise<ListTotal> {
   return totalOf(capped, async () => (await db.execute(planSql(rows))) as unknown as { rows: Record<string, unknown>[] });
 }
 
+/**
+ * `build` run once per database, its result kept while the database lives: for queries built
+ * with sql.placeholder and `.prepare(name)` on hot paths, so that drizzle does not rebuild their
+ * SQL on every request (on PostgreSQL each pool connection also parses and plans them once).
+ */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let found = built.get(db);
+    if (found === undefined) {
+      found = build(db);
+      built.set(db, found);
+    }
+    return found;
+  };
+}
+
 /** A statement built and prepared once: {@link preparedStatement}. */
 export interface PreparedStatement {
   execute(values?: Record<string, unknown>): Promise<unknown>;

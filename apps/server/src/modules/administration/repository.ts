@@ -29,6 +29,7 @@ import {
   countListPrepared,
   isDefaultShape,
   type ListSpec,
+  oncePerDatabase,
   numberValue,
   type ParsedList,
 } from '../../platform/list-query.js';
@@ -1082,7 +1083,7 @@ export function listEnrollments(
 const inboxWhere = () =>
   and(eq(users.organisationId, sql.placeholder('organisationId')), eq(enrollments.status, sql.placeholder('status')));
 
-function buildInboxPageQuery(db: Db) {
+const inboxPageQuery = oncePerDatabase((db) => {
   const sort = ENROLLMENT_LIST.fields[ENROLLMENT_LIST.defaultSort.field].column;
   return db
     .select(enrollmentColumns)
@@ -1093,8 +1094,7 @@ function buildInboxPageQuery(db: Db) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('enrollments_inbox_page');
-}
-const inboxPageQueries = new WeakMap<Db, ReturnType<typeof buildInboxPageQuery>>();
+});
 
 /**
  * An administrator's review inbox (`?status=…` of one organisation). Without filters, free text
@@ -1110,14 +1110,7 @@ export function listOrganisationEnrollments(
   if (!isDefaultShape(parsed, ENROLLMENT_LIST)) return listEnrollments(db, parsed, [eq(users.organisationId, organisationId)], status);
   const values = { organisationId, status };
   return {
-    rows: (): Promise<EnrollmentRow[]> => {
-      let query = inboxPageQueries.get(db);
-      if (!query) {
-        query = buildInboxPageQuery(db);
-        inboxPageQueries.set(db, query);
-      }
-      return query.execute({ ...values, limit: parsed.limit, offset: parsed.skip });
-    },
+    rows: (): Promise<EnrollmentRow[]> => inboxPageQuery(db).execute({ ...values, limit: parsed.limit, offset: parsed.skip }),
     total: () =>
       countListPrepared(
         db,

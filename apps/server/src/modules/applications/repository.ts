@@ -20,6 +20,7 @@ import {
   countListPrepared,
   isDefaultShape,
   type ListSpec,
+  oncePerDatabase,
   type ParsedList,
 } from '../../platform/list-query.js';
 
@@ -120,10 +121,8 @@ export function listApplications(db: Db, parsed: ParsedList, conditions: (SQL | 
   };
 }
 
-type OwnPageQuery = ReturnType<typeof buildOwnPageQuery>;
-
 /** The applicant's own list in the default order: the same SQL as {@link listApplications}, prepared. */
-function buildOwnPageQuery(db: Db) {
+const ownPageQuery = oncePerDatabase((db) => {
   const sort = APPLICATION_LIST.fields[APPLICATION_LIST.defaultSort.field].column;
   return selectList(db)
     .where(eq(applications.applicantUserId, sql.placeholder('userId')))
@@ -131,8 +130,7 @@ function buildOwnPageQuery(db: Db) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('applications_own_page');
-}
-const ownPageQueries = new WeakMap<Db, OwnPageQuery>();
+});
 
 /**
  * A citizen's own applications (the list every citizen opens first). Without filters, free text
@@ -143,14 +141,8 @@ const ownPageQueries = new WeakMap<Db, OwnPageQuery>();
 export function listOwnApplications(db: Db, parsed: ParsedList, applicantUserId: number) {
   if (!isDefaultShape(parsed, APPLICATION_LIST)) return listApplications(db, parsed, [eq(applications.applicantUserId, applicantUserId)]);
   return {
-    rows: (): Promise<ApplicationListRow[]> => {
-      let query = ownPageQueries.get(db);
-      if (!query) {
-        query = buildOwnPageQuery(db);
-        ownPageQueries.set(db, query);
-      }
-      return query.execute({ userId: applicantUserId, limit: parsed.limit, offset: parsed.skip });
-    },
+    rows: (): Promise<ApplicationListRow[]> =>
+      ownPageQuery(db).execute({ userId: applicantUserId, limit: parsed.limit, offset: parsed.skip }),
     total: () =>
       countListPrepared(
         db,
@@ -305,9 +297,12 @@ export interface BeneficiaryNameRow {
 }
 
 /** Beneficiary names of several applications, in their order. */
-export function beneficiaryNames(db: Db, applicationIds: number[]): Promise<BeneficiaryNameRow[]> {
-  if (applicationIds.length === 0) return Promise.resolve([]);
-  return db
+// The names and cadastral numbers of a page's applications: one prepared statement each, the
+// ids as one array parameter (`= any($1)`), whatever the page's size.
+const pageIds = () => sql.placeholder('ids');
+
+const beneficiaryNamesQuery = oncePerDatabase((db) =>
+  db
     .select({
       applicationId: applicationBeneficiaries.applicationId,
       id: applicationBeneficiaries.id,
@@ -317,9 +312,24 @@ export function beneficiaryNames(db: Db, applicationIds: number[]): Promise<Bene
       lastName: applicationBeneficiaries.lastName,
     })
     .from(applicationBeneficiaries)
-    .where(inArray(applicationBeneficiaries.applicationId, applicationIds))
-    .orderBy(applicationBeneficiaries.applicationId, applicationBeneficiaries.position, applicationBeneficiaries.id);
+    .where(sql`${applicationBeneficiaries.applicationId} = any(${pageIds()})`)
+    .orderBy(applicationBeneficiaries.applicationId, applicationBeneficiaries.position, applicationBeneficiaries.id)
+    .prepare('applications_page_beneficiaries'),
+);
+
+export function beneficiaryNames(db: Db, applicationIds: number[]): Promise<BeneficiaryNameRow[]> {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return beneficiaryNamesQuery(db).execute({ ids: applicationIds });
 }
+
+const cadastralNumbersQuery = oncePerDatabase((db) =>
+  db
+    .select({ applicationId: applicationRealEstates.applicationId, cadastralNumber: applicationRealEstates.cadastralNumber })
+    .from(applicationRealEstates)
+    .where(sql`${applicationRealEstates.applicationId} = any(${pageIds()})`)
+    .orderBy(applicationRealEstates.applicationId, applicationRealEstates.position, applicationRealEstates.id)
+    .prepare('applications_page_cadastral_numbers'),
+);
 
 /** Cadastral numbers of several applications, in their order. */
 export function cadastralNumbers(
@@ -327,11 +337,7 @@ export function cadastralNumbers(
   applicationIds: number[],
 ): Promise<{ applicationId: number; cadastralNumber: string }[]> {
   if (applicationIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ applicationId: applicationRealEstates.applicationId, cadastralNumber: applicationRealEstates.cadastralNumber })
-    .from(applicationRealEstates)
-    .where(inArray(applicationRealEstates.applicationId, applicationIds))
-    .orderBy(applicationRealEstates.applicationId, applicationRealEstates.position, applicationRealEstates.id);
+  return cadastralNumbersQuery(db).execute({ ids: applicationIds });
 }
 
 /* ───────────────────────────── Files ───────────────────────────── */
