@@ -6,7 +6,7 @@ import {
   type ListFilter,
   type Pagination,
 } from '@ghiseu/domain';
-import { type AnyColumn, Column, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
+import { type AnyColumn, Column, type Query, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
@@ -320,8 +320,11 @@ export interface PreparedStatement {
   execute(values?: Record<string, unknown>): Promise<unknown>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: drizzle's session and dialect are internal fields of the database
-type DrizzleInternals = { dialect: { sqlToQuery(query: SQL): any }; session: { prepareQuery(...args: any[]): PreparedStatement } };
+/** What `db.execute` uses of drizzle's database (its dialect and session fields). */
+type DrizzleInternals = {
+  dialect: { sqlToQuery(query: SQL): Query };
+  session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): PreparedStatement };
+};
 const preparedByDb = new WeakMap<Db, Map<string, PreparedStatement>>();
 
 /**

@@ -1107,7 +1107,8 @@ export function listOrganisationEnrollments(
   organisationId: number,
   status: 'pending' | 'approved' | 'rejected',
 ) {
-  if (!isDefaultShape(parsed, ENROLLMENT_LIST)) return listEnrollments(db, parsed, [eq(users.organisationId, organisationId)], status);
+  if (!isDefaultShape(parsed, ENROLLMENT_LIST))
+    return listEnrollments(db, parsed, [eq(users.organisationId, organisationId)], status);
   const values = { organisationId, status };
   return {
     rows: (): Promise<EnrollmentRow[]> => inboxPageQuery(db).execute({ ...values, limit: parsed.limit, offset: parsed.skip }),

@@ -158,7 +158,11 @@ describe('the prepared default list', () => {
   it('answers the rows and totals of the query built per request, on every page', async () => {
     const [citizen] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.citizen));
     const actor = { userId: citizen.id } as Parameters<typeof ownApplications>[0];
-    for (const query of [{ pagination: 'true' }, { pagination: 'true', limit: '2' }, { pagination: 'true', limit: '1', skip: '2' }]) {
+    for (const query of [
+      { pagination: 'true' },
+      { pagination: 'true', limit: '2' },
+      { pagination: 'true', limit: '1', skip: '2' },
+    ]) {
       const parsed = parseListQuery(query, APPLICATION_LIST);
       const prepared = listOwnApplications(t.ctx.db, parsed, citizen.id);
       const built = listApplications(t.ctx.db, parsed, [ownApplications(actor)]);

@@ -139,7 +139,8 @@ const ownPageQuery = oncePerDatabase((db) => {
  * any other shape goes through {@link listApplications}.
  */
 export function listOwnApplications(db: Db, parsed: ParsedList, applicantUserId: number) {
-  if (!isDefaultShape(parsed, APPLICATION_LIST)) return listApplications(db, parsed, [eq(applications.applicantUserId, applicantUserId)]);
+  if (!isDefaultShape(parsed, APPLICATION_LIST))
+    return listApplications(db, parsed, [eq(applications.applicantUserId, applicantUserId)]);
   return {
     rows: (): Promise<ApplicationListRow[]> =>
       ownPageQuery(db).execute({ userId: applicantUserId, limit: parsed.limit, offset: parsed.skip }),
