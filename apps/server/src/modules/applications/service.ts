@@ -41,7 +41,11 @@ const ENTITY = 'application';
 /** Rows grouped by application id (Map.groupBy needs Node 21). */
 function byApplication<T extends { applicationId: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
-  for (const row of rows) groups.set(row.applicationId, [...(groups.get(row.applicationId) ?? []), row]);
+  for (const row of rows) {
+    const group = groups.get(row.applicationId);
+    if (group) group.push(row);
+    else groups.set(row.applicationId, [row]);
+  }
   return groups;
 }
 
