@@ -6,10 +6,11 @@
 // exactly like the portal, with a bearer token. It runs the SAME SQL text the portal's drizzle
 // code produces (copied from `.toSQL()` of apps/server/src/platform/auth/sessions.ts,
 // apps/server/src/modules/applications/repository.ts and administration/repository.ts, and of
-// `countList` in apps/server/src/platform/list-query.ts): the session lookup with the function
-// permissions (a named prepared statement, as the portal prepares it), the page, the names and
-// cadastral numbers of the page's applications, and the capped count with the planner's
-// estimate past 10,000 rows. Only the default sort and no filters: the scenarios send none.
+// `countListPrepared` in apps/server/src/platform/list-query.ts): the session lookup with the
+// function permissions, the page, the names and cadastral numbers of the page's applications,
+// and the capped count with the planner's estimate past 10,000 rows. The session, the page and
+// the count are named prepared statements under the portal's names, as the portal prepares them
+// (these lists' default shape). Only the default sort and no filters: the scenarios send none.
 //
 // What it leaves out is what the benchmark prices: routing, schema validation, the rate
 // limiter, security headers, drizzle building queries and mapping rows, zod serialisation.
@@ -79,15 +80,19 @@ async function actorOf(req) {
   return { userId: r[5], userType: r[7], organisationId: r[4] ?? r[9], keys: r[11] };
 }
 
-/** The capped count of platform/list-query.ts `countList`. */
-async function countList(fromWhere, values) {
-  const capped = await pool.query(`select count(*)::int as n from ((${fromWhere}) limit $${values.length + 1}) as capped`, [
-    ...values,
-    EXACT_COUNT_LIMIT + 1,
-  ]);
+/**
+ * The capped count of platform/list-query.ts `countListPrepared`: named statements, as the
+ * portal prepares them for the default shape of these lists (`<name>_count`, `<name>_plan`).
+ */
+async function countList(name, fromWhere, values) {
+  const capped = await pool.query({
+    name: `${name}_count`,
+    text: `select count(*)::int as n from ((${fromWhere}) limit $${values.length + 1}) as capped`,
+    values: [...values, EXACT_COUNT_LIMIT + 1],
+  });
   const counted = Number(capped.rows[0].n);
   if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
-  const plan = await pool.query(`explain (format json) ${fromWhere}`, values);
+  const plan = await pool.query({ name: `${name}_plan`, text: `explain (format json) (${fromWhere})`, values });
   const raw = Object.values(plan.rows[0])[0];
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
   return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
@@ -105,15 +110,13 @@ function paging(params) {
   return { limit, skip };
 }
 
-const pageSql = (text, values, page) => {
-  const all = [...values, page.limit];
-  let sql = `${text} limit $${all.length}`;
-  if (page.skip > 0) {
-    all.push(page.skip);
-    sql += ` offset $${all.length}`;
-  }
-  return { text: sql, values: all, rowMode: 'array' };
-};
+/** The page as a named statement: `limit $n offset $n+1`, the offset sent even when 0 (as the portal's). */
+const pageSql = (name, text, values, page) => ({
+  name,
+  text: `${text} limit $${values.length + 1} offset $${values.length + 2}`,
+  values: [...values, page.limit, page.skip],
+  rowMode: 'array',
+});
 
 const envelope = (data, page, count) => ({
   data,
@@ -127,6 +130,7 @@ async function applications(actor, page) {
   const [rows, count] = await Promise.all([
     pool.query(
       pageSql(
+        'applications_own_page',
         'select "applications"."id", "applications"."application_type_id", "applications"."organisation_id", "applications"."applicant_user_id", ' +
           '"applications"."identification_number", "applications"."status", "applications"."purpose", "applications"."created_at", ' +
           '"applications"."updated_at", "applications"."application_date", "applications"."response_due_in_days", "application_types"."name", ' +
@@ -138,31 +142,33 @@ async function applications(actor, page) {
         page,
       ),
     ),
-    countList(`select 1 from "applications" ${where}`, [actor.userId]),
+    countList('applications_own', `select 1 from "applications" ${where}`, [actor.userId]),
   ]);
   const ids = rows.rows.map((r) => r[0]);
   let names = [];
   let numbers = [];
   if (ids.length > 0) {
-    const list = ids.map((_, i) => `$${i + 1}`).join(', ');
+    // Named statements with the ids as one array, as the portal prepares them.
     [names, numbers] = await Promise.all([
       pool
         .query({
+          name: 'applications_page_beneficiaries',
           text:
             'select "application_id", "id", "person_type", "company_name", "first_name", "last_name" from "application_beneficiaries" ' +
-            `where "application_beneficiaries"."application_id" in (${list}) order by "application_beneficiaries"."application_id", ` +
+            'where "application_beneficiaries"."application_id" = any($1) order by "application_beneficiaries"."application_id", ' +
             '"application_beneficiaries"."position", "application_beneficiaries"."id"',
-          values: ids,
+          values: [ids],
           rowMode: 'array',
         })
         .then((r) => r.rows),
       pool
         .query({
+          name: 'applications_page_cadastral_numbers',
           text:
             'select "application_id", "cadastral_number" from "application_real_estates" ' +
-            `where "application_real_estates"."application_id" in (${list}) order by "application_real_estates"."application_id", ` +
+            'where "application_real_estates"."application_id" = any($1) order by "application_real_estates"."application_id", ' +
             '"application_real_estates"."position", "application_real_estates"."id"',
-          values: ids,
+          values: [ids],
           rowMode: 'array',
         })
         .then((r) => r.rows),
@@ -212,6 +218,7 @@ async function enrollments(actor, page) {
   const [rows, count] = await Promise.all([
     pool.query(
       pageSql(
+        'enrollments_inbox_page',
         'select "enrollments"."id", "enrollments"."user_id", "enrollments"."status", "enrollments"."identity", "enrollments"."id_document_file_id", ' +
           '"enrollments"."reviewed_by", "enrollments"."reviewed_at", "enrollments"."rejection_reason", "enrollments"."created_at", ' +
           `"users"."organisation_id", concat_ws(' ', "users"."first_name", "users"."last_name"), "users"."email", "users"."enrolled" ` +
@@ -220,7 +227,7 @@ async function enrollments(actor, page) {
         page,
       ),
     ),
-    countList(`select 1 ${from} ${where}`, values),
+    countList('enrollments_inbox', `select 1 ${from} ${where}`, values),
   ]);
   const data = rows.rows.map((r) => {
     const review = r[2] === 'pending' && r[1] !== actor.userId && can(actor, 'accountsEdit') && r[9] === actor.organisationId;

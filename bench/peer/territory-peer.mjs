@@ -43,9 +43,10 @@ function foldText(value) {
 /** Copy of escapeLike from apps/server/src/platform/list-query.ts. */
 const escapeLike = (value) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-// The portal's SQL, byte for byte as drizzle emits it (unnamed statements, like drizzle, so
-// neither side gets the advantage of a server-side prepared statement). Drizzle drops the
-// LIKE condition when the search is empty and the OFFSET clause when skip is 0; so do we.
+// The portal's SQL, byte for byte as drizzle emits it for the statements the portal prepares
+// once (modules/territory/repository.ts `listCountyUats`): two named statements, with and
+// without the LIKE condition (none for an empty search), the OFFSET always sent (0 on the first
+// page). Same names, so both sides get the same server-side prepared statements.
 const SELECT =
   'select "territorial_units"."id", "territorial_units"."name", "territorial_units"."type", "territorial_units"."county_id", ' +
   '"counties"."code", "territorial_units"."is_county_seat", "territorial_units"."environment" ' +
@@ -55,20 +56,18 @@ const ORDER = ' order by "territorial_units"."name" asc, "territorial_units"."id
 function localitiesQuery(countyId, search, limit, skip) {
   const values = [countyId];
   let text = SELECT;
+  let name = 'territory_county_uats';
   if (search !== undefined && search.trim() !== '') {
     values.push(`${escapeLike(foldText(search.trim()))}%`);
     text += 'where ("territorial_units"."county_id" = $1 and "territorial_units"."search_name" like $2)';
+    name = 'territory_county_uats_prefix';
   } else {
     text += 'where "territorial_units"."county_id" = $1';
   }
-  values.push(limit);
-  text += `${ORDER} limit $${values.length}`;
-  if (skip > 0) {
-    values.push(skip);
-    text += ` offset $${values.length}`;
-  }
+  values.push(limit, skip);
+  text += `${ORDER} limit $${values.length - 1} offset $${values.length}`;
   // rowMode 'array' is what drizzle uses for a select with named fields; we map to the same keys.
-  return { text, values, rowMode: 'array' };
+  return { name, text, values, rowMode: 'array' };
 }
 
 const toUnit = (r) => ({

@@ -6,7 +6,7 @@ import {
   type ListFilter,
   type Pagination,
 } from '@ghiseu/domain';
-import { type AnyColumn, Column, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
+import { type AnyColumn, Column, type Query, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
@@ -271,6 +271,22 @@ export interface ListTotal {
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+/** The capped count's answer, then the planner's estimate when the cap was reached. */
+async function totalOf(
+  capped: { rows: { n: number }[] },
+  plan: () => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<ListTotal> {
+  const counted = Number(capped.rows[0].n);
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
+  const raw = Object.values((await plan()).rows[0])[0];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
+}
+
+const cappedCountSql = (rows: SQLWrapper, cap: SQLWrapper | number): SQL =>
+  sql`select count(*)::int as n from (${rows} limit ${cap}) as capped`;
+const planSql = (rows: SQLWrapper): SQL => sql`explain (format json) ${rows}`;
+
 /**
  * The total of a list: `rows` is the list's FROM and WHERE (select `1`, only the joins that the
  * conditions need, no ORDER BY). It counts at most {@link EXACT_COUNT_LIMIT} + 1 rows; beyond
@@ -278,15 +294,87 @@ export const EXACT_COUNT_LIMIT = 10_000;
  * fewer than it has already counted.
  */
 export async function countList(db: Db, rows: SQLWrapper): Promise<ListTotal> {
-  const capped = (await db.execute(
-    sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
-  )) as unknown as { rows: { n: number }[] };
-  const counted = Number(capped.rows[0].n);
-  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
-  const plan = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: Record<string, unknown>[] };
-  const raw = Object.values(plan.rows[0])[0];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
+  const capped = (await db.execute(cappedCountSql(rows, EXACT_COUNT_LIMIT + 1))) as unknown as { rows: { n: number }[] };
+  return totalOf(capped, async () => (await db.execute(planSql(rows))) as unknown as { rows: Record<string, unknown>[] });
+}
+
+/**
+ * `build` run once per database, its result kept while the database lives: for queries built
+ * with sql.placeholder and `.prepare(name)` on hot paths, so that drizzle does not rebuild their
+ * SQL on every request (on PostgreSQL each pool connection also parses and plans them once).
+ */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let found = built.get(db);
+    if (found === undefined) {
+      found = build(db);
+      built.set(db, found);
+    }
+    return found;
+  };
+}
+
+/** A statement built and prepared once: {@link preparedStatement}. */
+export interface PreparedStatement {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** What `db.execute` uses of drizzle's database (its dialect and session fields). */
+type DrizzleInternals = {
+  dialect: { sqlToQuery(query: SQL): Query };
+  session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): PreparedStatement };
+};
+const preparedByDb = new WeakMap<Db, Map<string, PreparedStatement>>();
+
+/**
+ * A raw statement (`sql.placeholder` for its values) built once per database under `name`, as
+ * drizzle's `.prepare(name)` does for the query builder: the SQL text is not rebuilt on every
+ * request, and on PostgreSQL each pool connection parses and plans it once (a named statement).
+ * Hot list paths only; `build` must give the same text every time for a given name.
+ */
+export function preparedStatement(db: Db, name: string, build: () => SQL): PreparedStatement {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let found = byName.get(name);
+  if (!found) {
+    const { dialect, session } = db as unknown as DrizzleInternals;
+    found = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+    byName.set(name, found);
+  }
+  return found;
+}
+
+/**
+ * {@link countList} as two prepared statements (`<name>_count`, `<name>_plan`), for a list
+ * whose FROM and WHERE have a fixed shape: `rows` takes its values as `sql.placeholder`s, given
+ * in `values`.
+ */
+export async function countListPrepared(
+  db: Db,
+  name: string,
+  rows: () => SQLWrapper,
+  values: Record<string, unknown>,
+): Promise<ListTotal> {
+  const count = preparedStatement(db, `${name}_count`, () => cappedCountSql(rows(), sql.placeholder('countCap')));
+  const capped = (await count.execute({ ...values, countCap: EXACT_COUNT_LIMIT + 1 })) as { rows: { n: number }[] };
+  return totalOf(capped, async () => {
+    const plan = preparedStatement(db, `${name}_plan`, () => planSql(rows()));
+    return (await plan.execute(values)) as { rows: Record<string, unknown>[] };
+  });
+}
+
+/** True when the client asked for no filter, no free text and no sort of its own. */
+export function isDefaultShape(parsed: ParsedList, spec: ListSpec): boolean {
+  return (
+    parsed.filters.length === 0 &&
+    parsed.orLikeQuery === undefined &&
+    parsed.sort.field === spec.defaultSort.field &&
+    parsed.sort.descending === spec.defaultSort.descending
+  );
 }
 
 /**

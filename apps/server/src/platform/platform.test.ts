@@ -1,9 +1,13 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import Fastify from 'fastify';
+import helmet from 'helmet';
 import { sql } from 'drizzle-orm';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { recordHeaders } from '../app.js';
 import { outboxMessages } from '../db/schema/index.js';
 import { writeAudit } from './audit.js';
 import { registerAuthGuard, requirePermission, signedIn } from './auth/guard.js';
@@ -214,6 +218,28 @@ describe('platform endpoints', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('records helmet once: the headers it would set on a real response, replayed on every answer', async () => {
+    const middleware = helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+    const recorded = recordHeaders(middleware);
+    const real = new ServerResponse(new IncomingMessage(new Socket()));
+    await new Promise<void>((resolve) => middleware(real.req, real, () => resolve()));
+    const lower = (entries: [string, unknown][]) => Object.fromEntries(entries.map(([k, v]) => [k.toLowerCase(), v]));
+    expect(lower(recorded.set)).toEqual(real.getHeaders());
+    expect(recorded.set.length).toBeGreaterThan(10);
+    // A middleware whose headers depend on the request is refused at start-up.
+    expect(() => recordHeaders((req, res, next) => res.setHeader('x-url', String(req.url)) && next())).toThrow(/request\.url/);
+
+    const answer = await t.app.inject({ method: 'GET', url: '/api/localities?search=x' });
+    for (const name of [
+      'strict-transport-security',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+    ])
+      expect(answer.headers[name], name).toBeDefined();
   });
 
   it('returns the settings registry, and the organisations with their details', async () => {

@@ -1,11 +1,11 @@
-import { LIMITS, VALIDATION_MESSAGES } from '@ghiseu/domain';
+import { findUnstorableText, LIMITS, VALIDATION_MESSAGES } from '@ghiseu/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { auditLog } from '../db/schema/index.js';
 import { writeAudit } from './audit.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
-import { jsonNestsDeeperThan } from './request-hygiene.js';
+import { holdsUnstorableText, jsonNestsDeeperThan } from './request-hygiene.js';
 
 /**
  * The request boundary of issue 8: each input that used to reach a 500 is refused with a 4xx
@@ -19,6 +19,27 @@ describe('jsonNestsDeeperThan', () => {
     expect(jsonNestsDeeperThan(`{"a":"${'['.repeat(100)}"}`, 1)).toBe(false);
     expect(jsonNestsDeeperThan(`{"a":"\\"${'{'.repeat(100)}"}`, 1)).toBe(false);
     expect(jsonNestsDeeperThan('[]'.repeat(1000), 1)).toBe(false);
+  });
+});
+
+describe('holdsUnstorableText', () => {
+  it('finds what findUnstorableText finds, in values, keys, arrays and nested objects', () => {
+    const values: unknown[] = [
+      'plain',
+      'a\u0000b',
+      'x\uD800',
+      'ok 😀',
+      { a: 'b', c: ['d', { e: 'f' }] },
+      { a: ['b', { c: 'd\u0000' }] },
+      { ['k\uDC00']: 1 },
+      Object.assign(Object.create(null), { q: 'a\u0000' }),
+      Object.assign(Object.create(null), { q: 'ă' }),
+      [1, null, true, ['\uDBFF']],
+      null,
+      42,
+    ];
+    for (const value of values) expect(holdsUnstorableText(value)).toBe(findUnstorableText(value) !== null);
+    expect(values.filter(holdsUnstorableText)).toHaveLength(6);
   });
 });
 
@@ -143,6 +164,16 @@ describe('request boundary', () => {
       });
       expect(patch.statusCode, payload).toBe(200);
     }
+  });
+
+  it('refuses a NUL or a lone surrogate written as a \\u escape in a raw JSON body, in a value or a key', async () => {
+    const post = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
+    const inValue = await post('{"email":"a\\u0000b@x.ro","password":"p"}');
+    expect(inValue.json()).toEqual(field('body.email', VALIDATION_MESSAGES.unstorableText));
+    const inKey = await post('{"email":"a@x.ro","password":"p","\\udc00":1}');
+    expect(inKey.statusCode).toBe(400);
+    expect(inKey.json().data.fields[0].message).toBe(VALIDATION_MESSAGES.unstorableText);
   });
 
   it('refuses bodies nested deeper than the limit, at the parser', async () => {

@@ -111,12 +111,14 @@ export async function getEnrollmentRedirect(ctx: AppContext, actor: Actor, id: n
 
 export async function listEnrollments(ctx: AppContext, actor: Actor, query: Record<string, unknown>, status?: string) {
   const parsed = parseListQuery(query, repo.ENROLLMENT_LIST);
-  const list = repo.listEnrollments(
-    ctx.db,
-    parsed,
-    [scopeCondition(organisationScope(actor), users.organisationId)],
-    status as 'pending' | 'approved' | 'rejected' | undefined,
-  );
+  const scope = organisationScope(actor);
+  const wanted = status as 'pending' | 'approved' | 'rejected' | undefined;
+  // One organisation's inbox in one status (what administrators open): the prepared path, the
+  // same rows as scopeCondition(scope, users.organisationId).
+  const list =
+    scope.kind === 'organisation' && wanted
+      ? repo.listOrganisationEnrollments(ctx.db, parsed, scope.organisationId, wanted)
+      : repo.listEnrollments(ctx.db, parsed, [scopeCondition(scope, users.organisationId)], wanted);
   return listPage(parsed, async () => (await list.rows()).map((r) => presentEnrollment(actor, r)), list.total);
 }
 

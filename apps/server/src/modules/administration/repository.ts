@@ -1,5 +1,5 @@
 import { PERMISSION_CATEGORIES, PERMISSION_KEYS, PERMISSIONS, STAFF_TYPES, type UserType } from '@ghiseu/domain';
-import { type AnyColumn, and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import {
   auditLog,
   counties,
@@ -23,7 +23,16 @@ import {
   verificationCodes,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { buildListSql, countList, type ListSpec, numberValue, type ParsedList } from '../../platform/list-query.js';
+import {
+  buildListSql,
+  countList,
+  countListPrepared,
+  isDefaultShape,
+  type ListSpec,
+  oncePerDatabase,
+  numberValue,
+  type ParsedList,
+} from '../../platform/list-query.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
 
 /**
@@ -1066,6 +1075,49 @@ export function listEnrollments(
       countList(
         db,
         db.select({ one: sql`1` }).from(enrollments).innerJoin(users, eq(users.id, enrollments.userId)).where(list.where),
+      ),
+  };
+}
+
+/** One organisation's enrolments in one status, default order: the SQL of {@link listEnrollments}, prepared. */
+const inboxWhere = () =>
+  and(eq(users.organisationId, sql.placeholder('organisationId')), eq(enrollments.status, sql.placeholder('status')));
+
+const inboxPageQuery = oncePerDatabase((db) => {
+  const sort = ENROLLMENT_LIST.fields[ENROLLMENT_LIST.defaultSort.field].column;
+  return db
+    .select(enrollmentColumns)
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(inboxWhere())
+    .orderBy(ENROLLMENT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(enrollments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('enrollments_inbox_page');
+});
+
+/**
+ * An administrator's review inbox (`?status=…` of one organisation). Without filters, free text
+ * or a sort of the client's own, the page and the count are statements built and prepared once;
+ * any other shape goes through {@link listEnrollments}.
+ */
+export function listOrganisationEnrollments(
+  db: Db,
+  parsed: ParsedList,
+  organisationId: number,
+  status: 'pending' | 'approved' | 'rejected',
+) {
+  if (!isDefaultShape(parsed, ENROLLMENT_LIST))
+    return listEnrollments(db, parsed, [eq(users.organisationId, organisationId)], status);
+  const values = { organisationId, status };
+  return {
+    rows: (): Promise<EnrollmentRow[]> => inboxPageQuery(db).execute({ ...values, limit: parsed.limit, offset: parsed.skip }),
+    total: () =>
+      countListPrepared(
+        db,
+        'enrollments_inbox',
+        () => db.select({ one: sql`1` }).from(enrollments).innerJoin(users, eq(users.id, enrollments.userId)).where(inboxWhere()),
+        values,
       ),
   };
 }

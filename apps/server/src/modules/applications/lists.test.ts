@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications } from '../../db/schema/index.js';
+import { applications, users } from '../../db/schema/index.js';
+import { parseListQuery } from '../../platform/list-query.js';
+import { ownApplications } from './policy.js';
+import { APPLICATION_LIST, listApplications, listOwnApplications } from './repository.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   call,
@@ -148,5 +151,33 @@ describe('find by entry number', () => {
     const response = await call(t, 'GET', '/api/applications/findAll?series=AC', DEMO.citizen);
     expect(response.json().data.map((a: { id: number }) => a.id)).toEqual([submitted.id]);
     expect((await call(t, 'GET', '/api/applications/findAll?series=AC', DEMO.company)).json().data).toEqual([]);
+  });
+});
+
+describe('the prepared default list', () => {
+  it('answers the rows and totals of the query built per request, on every page', async () => {
+    const [citizen] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.citizen));
+    const actor = { userId: citizen.id } as Parameters<typeof ownApplications>[0];
+    for (const query of [
+      { pagination: 'true' },
+      { pagination: 'true', limit: '2' },
+      { pagination: 'true', limit: '1', skip: '2' },
+    ]) {
+      const parsed = parseListQuery(query, APPLICATION_LIST);
+      const prepared = listOwnApplications(t.ctx.db, parsed, citizen.id);
+      const built = listApplications(t.ctx.db, parsed, [ownApplications(actor)]);
+      const rows = await prepared.rows();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toEqual(await built.rows());
+      expect(await prepared.total()).toEqual(await built.total());
+    }
+    // The API answers the same through it: newest first, the oldest (2025-03-10) last.
+    const all = (await call(t, 'GET', '/api/applications?pagination=true', DEMO.citizen)).json();
+    const [first, second] = [
+      (await call(t, 'GET', '/api/applications?pagination=true&limit=2', DEMO.citizen)).json(),
+      (await call(t, 'GET', '/api/applications?pagination=true&limit=2&skip=2', DEMO.citizen)).json(),
+    ];
+    expect([...first.data, ...second.data].map((a: { id: number }) => a.id)).toEqual(all.data.map((a: { id: number }) => a.id));
+    expect(all.pagination).toEqual({ total: all.data.length, skip: 0, limit: 20 });
   });
 });

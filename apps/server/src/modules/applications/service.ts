@@ -41,7 +41,11 @@ const ENTITY = 'application';
 /** Rows grouped by application id (Map.groupBy needs Node 21). */
 function byApplication<T extends { applicationId: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
-  for (const row of rows) groups.set(row.applicationId, [...(groups.get(row.applicationId) ?? []), row]);
+  for (const row of rows) {
+    const group = groups.get(row.applicationId);
+    if (group) group.push(row);
+    else groups.set(row.applicationId, [row]);
+  }
   return groups;
 }
 
@@ -62,7 +66,8 @@ async function presentRows(db: Db, actor: Actor, rows: repo.ApplicationListRow[]
 
 export async function listApplications(ctx: AppContext, actor: Actor, query: Record<string, unknown>) {
   const parsed = parseListQuery(query, repo.APPLICATION_LIST);
-  const list = repo.listApplications(ctx.db, parsed, [ownApplications(actor)]);
+  // repo.listOwnApplications reads the same rows as ownApplications(actor).
+  const list = repo.listOwnApplications(ctx.db, parsed, actor.userId);
   return listPage(parsed, async () => presentRows(ctx.db, actor, await list.rows()), list.total);
 }
 

@@ -1,8 +1,15 @@
 import { foldText } from '@ghiseu/domain';
-import { type SQL, count, eq, like, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import { counties, localities, organisations, settings, territorialUnits } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { buildListSql, escapeLike, type ListSpec, type ParsedList } from '../../platform/list-query.js';
+import {
+  buildListSql,
+  escapeLike,
+  isDefaultShape,
+  type ListSpec,
+  oncePerDatabase,
+  type ParsedList,
+} from '../../platform/list-query.js';
 
 export const UAT_LIST: ListSpec = {
   fields: {
@@ -50,11 +57,55 @@ const uatColumns = {
   environment: territorialUnits.environment,
 };
 
+/** The search term as the LIKE prefix of `search_name`, or undefined for none. */
+const prefixPattern = (term: string | undefined): string | undefined =>
+  term && term.trim() !== '' ? `${escapeLike(foldText(term.trim()))}%` : undefined;
+
 /** A name prefix search, folded like the stored `search_name` ('tirgu' does not match, 'targu' does). */
 export const startsWith = (
   column: typeof territorialUnits.searchName | typeof localities.searchName,
   term: string | undefined,
-): SQL | undefined => (term && term.trim() !== '' ? like(column, `${escapeLike(foldText(term.trim()))}%`) : undefined);
+): SQL | undefined => {
+  const prefix = prefixPattern(term);
+  return prefix === undefined ? undefined : like(column, prefix);
+};
+
+/**
+ * A county's UATs in the default order, with or without a name prefix: the SQL of
+ * {@link listUats} for that shape (the address forms' autocomplete, one request per keystroke),
+ * built and prepared once.
+ */
+function countyUatsQuery(db: Db, withSearch: boolean, name: string) {
+  const sort = UAT_LIST.fields[UAT_LIST.defaultSort.field].column;
+  const inCounty = eq(territorialUnits.countyId, sql.placeholder('countyId'));
+  return db
+    .select(uatColumns)
+    .from(territorialUnits)
+    .innerJoin(counties, eq(counties.id, territorialUnits.countyId))
+    .where(withSearch ? and(inCounty, like(territorialUnits.searchName, sql.placeholder('prefix'))) : inCounty)
+    .orderBy(UAT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(territorialUnits.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+const countyUats = oncePerDatabase((db) => countyUatsQuery(db, false, 'territory_county_uats'));
+const countyUatsByPrefix = oncePerDatabase((db) => countyUatsQuery(db, true, 'territory_county_uats_prefix'));
+
+/** A county's UATs whose folded name starts with `search`: prepared for the default shape. */
+export async function listCountyUats(db: Db, parsed: ParsedList, countyId: number, search: string | undefined) {
+  if (!isDefaultShape(parsed, UAT_LIST))
+    return listUats(db, parsed, [eq(territorialUnits.countyId, countyId), startsWith(territorialUnits.searchName, search)]);
+  const prefix = prefixPattern(search);
+  const page = { countyId, limit: parsed.limit, offset: parsed.skip };
+  return {
+    rows: () => (prefix === undefined ? countyUats(db).execute(page) : countyUatsByPrefix(db).execute({ ...page, prefix })),
+    // The count (only with ?pagination=true) is the query built per request.
+    total: async () =>
+      (
+        await listUats(db, parsed, [eq(territorialUnits.countyId, countyId), startsWith(territorialUnits.searchName, search)])
+      ).total(),
+  };
+}
 
 export async function listUats(db: Db, parsed: ParsedList, conditions: (SQL | undefined)[]) {
   const list = buildListSql(parsed, UAT_LIST, conditions);

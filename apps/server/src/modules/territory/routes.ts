@@ -22,6 +22,7 @@ import {
   defaultCountyId,
   jurisdictionCondition,
   listCounties,
+  listCountyUats,
   listUats,
   listVillages,
   startsWith,
@@ -79,10 +80,7 @@ export async function territoryRoutes(fastify: FastifyInstance): Promise<void> {
       const parsed = parseListQuery(query(request.query), UAT_LIST);
       const countyId = request.query.parent_id ?? (await defaultCountyId(db(), app.ctx.config.defaultCounty));
       if (countyId === null) return emptyPage(parsed);
-      const { rows, total } = await listUats(db(), parsed, [
-        eq(territorialUnits.countyId, countyId),
-        startsWith(territorialUnits.searchName, request.query.search),
-      ]);
+      const { rows, total } = await listCountyUats(db(), parsed, countyId, request.query.search);
       return listPage(parsed, rows, total);
     },
   );

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { territorialUnits } from '../../db/schema/index.js';
+import { parseListQuery } from '../../platform/list-query.js';
+import { listCountyUats, listUats, startsWith, UAT_LIST } from './repository.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -122,5 +126,28 @@ describe('territory reference data', () => {
       'archiver',
       'consultant',
     ]);
+  });
+});
+
+describe('the prepared county autocomplete', () => {
+  it('answers what the query built per request answers, with and without a prefix, on every page', async () => {
+    for (const [search, page] of [
+      [undefined, {}],
+      ['', { limit: '5', skip: '3' }],
+      ['târgu', {}],
+      ['S', { limit: '2', skip: '1' }],
+      ['nu_există%', {}],
+    ] as const) {
+      const parsed = parseListQuery({ pagination: 'true', ...page }, UAT_LIST);
+      const prepared = await listCountyUats(t.ctx.db, parsed, 261, search);
+      const built = await listUats(t.ctx.db, parsed, [
+        eq(territorialUnits.countyId, 261),
+        startsWith(territorialUnits.searchName, search),
+      ]);
+      const rows = await prepared.rows();
+      if (search !== 'nu_există%') expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toEqual(await built.rows());
+      expect(await prepared.total()).toEqual(await built.total());
+    }
   });
 });
