@@ -340,7 +340,11 @@ async function main() {
     // The runs' scores on one line, as the repository's formatter writes short arrays.
     const json = JSON.stringify(document, null, 2).replace(
       /"performanceRuns": \[([\d,\s]*)\]/g,
-      (_, scores) => `"performanceRuns": [${scores.split(/[\s,]+/).filter(Boolean).join(', ')}]`,
+      (_, scores) =>
+        `"performanceRuns": [${scores
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .join(', ')}]`,
     );
     fs.writeFileSync(RESULTS_FILE, `${json}\n`);
     process.stdout.write(`results written to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
