@@ -1,13 +1,20 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import common from '../locales/ro/common.json';
+import layout from '../locales/ro/layout.json';
+import routes from '../locales/ro/routes.json';
 
 /**
  * i18next with Romanian as the only language (spec §1). Each feature owns one namespace in
  * `locales/ro/<namespace>.json`; namespaces are loaded on demand (one small chunk each), so a
- * lazy page brings its texts with it. `common`, `layout` and `routes` are loaded before the first render.
+ * lazy page brings its texts with it (the route table loads a page's namespaces beside its chunk).
+ * `common`, `layout` and `routes` (the shell's texts, ~3 KB compressed) are part of the entry: the
+ * first render does not wait for a round trip to fetch them.
  */
 export const LANGUAGES = [{ value: 'ro', label: 'Română' }] as const;
 export const DEFAULT_NAMESPACES = ['common', 'layout', 'routes'];
+
+const BUNDLED: Record<string, Record<string, unknown>> = { common, layout, routes };
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -39,6 +46,9 @@ export function initI18n(): Promise<I18n> {
       fallbackLng: 'ro',
       supportedLngs: ['ro'],
       ns: DEFAULT_NAMESPACES,
+      resources: { ro: BUNDLED },
+      // The other namespaces still come from the backend.
+      partialBundledLanguages: true,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import routeTexts from '../../locales/ro/routes.json';
-import { APP_ROUTES, REDIRECTS } from './routes';
+import { APP_ROUTES, lazyPage, REDIRECTS } from './routes';
 
 const texts = routeTexts as unknown as Record<string, unknown> & { modules: Record<string, string> };
 
@@ -78,5 +79,19 @@ describe('route table', () => {
     for (const route of APP_ROUTES) expect(typeof route.page).toBe('function');
     const { Component } = await APP_ROUTES.find((r) => r.path === '/home')!.page();
     expect(typeof Component).toBe('function');
+  });
+
+  it("fetches a page's texts beside its chunk, before the page renders", async () => {
+    let release: (module: { Page: () => null }) => void = () => {};
+    const chunk = new Promise<{ Page: () => null }>((resolve) => {
+      release = resolve;
+    });
+    const loading = lazyPage(() => chunk, 'Page', ['public-status'])();
+    // The chunk has not arrived yet, and the namespace is already on its way (not after it).
+    await vi.waitFor(() => expect(i18n.hasLoadedNamespace('public-status')).toBe(true));
+    release({ Page: () => null });
+    const { Component } = await loading;
+    expect(typeof Component).toBe('function');
+    expect(i18n.t('public-status:phone.heading', { defaultValue: '' })).not.toBe('');
   });
 });

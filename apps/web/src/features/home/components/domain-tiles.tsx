@@ -69,7 +69,11 @@ export function DomainTiles({ title, headingOrder = 2 }: { title: string; headin
                 >
                   {count > 0 ? ta('home.types', { count }) : ta('home.noTypes')}
                 </Badge>
-              ) : null}
+              ) : (
+                // The badge's room is kept while the counts load: the tiles do not grow (and
+                // shift the page) when they arrive.
+                <div aria-hidden style={{ height: 'calc(1.25rem * var(--mantine-scale))' }} />
+              )}
             </Stack>
           );
           const linked = counts !== null && count > 0 && canCreate;

@@ -1,4 +1,4 @@
-import { type PublicCodeSent, ZPublicCodeSent } from '@ghiseu/domain';
+import type { PublicCodeSent } from '@ghiseu/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api, type DataEnvelope } from '../../../lib/api-client';
 import { readContract } from '../../../lib/contract';
@@ -14,7 +14,11 @@ export interface RequestPublicCodeInput {
  * a beneficiary's phone. The answer says only when the code expires and when another may be asked.
  */
 export async function requestPublicCode({ applicationId, phone }: RequestPublicCodeInput): Promise<PublicCodeSent> {
-  const body = await api.post<DataEnvelope<unknown>>(`/qr/${applicationId}/request-code`, { phone }, { skipSessionCheck: true });
+  // The contract (and zod) is fetched beside the request: the first step renders without them.
+  const [body, { ZPublicCodeSent }] = await Promise.all([
+    api.post<DataEnvelope<unknown>>(`/qr/${applicationId}/request-code`, { phone }, { skipSessionCheck: true }),
+    import('./contracts'),
+  ]);
   return readContract(ZPublicCodeSent, body.data, 'qr/{id}/request-code');
 }
 

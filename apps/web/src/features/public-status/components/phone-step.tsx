@@ -1,13 +1,13 @@
-import { zodResolver } from '../../../lib/validation';
 import type { PublicCodeSent } from '@ghiseu/domain';
 import { Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/inputs/text-field';
 import { useRequestPublicCode } from '../api/request-code';
 import { describePublicError } from '../errors';
-import { type PhoneValues, phoneSchema } from '../schemas';
+import { lazyZodResolver } from '../../../lib/lazy-validation';
+import type { PhoneValues } from '../schemas';
 import { StepMessage } from './message';
 import { StepHeading } from './step-heading';
 
@@ -26,11 +26,14 @@ export function PhoneStep({ applicationId, initialPhone = '', notice, focusHeadi
   const { t } = useTranslation('public-status');
   const request = useRequestPublicCode();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<PhoneValues>({ resolver: zodResolver(phoneSchema), defaultValues: { phone: initialPhone } });
+  // The checks (and zod) load when the visitor starts typing, not with the page (its first screen).
+  const validation = useMemo(() => lazyZodResolver<PhoneValues>(() => import('../schemas').then((m) => m.phoneSchema)), []);
+  const form = useForm<PhoneValues>({ resolver: validation.resolver, defaultValues: { phone: initialPhone } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     // The schema's output is the national form (07xxxxxxxx).
+    const { phoneSchema } = await import('../schemas');
     const phone = phoneSchema.parse(values).phone;
     try {
       onSent(phone, await request.mutateAsync({ applicationId, phone }));
@@ -48,7 +51,13 @@ export function PhoneStep({ applicationId, initialPhone = '', notice, focusHeadi
         <Text>{t('phone.text')}</Text>
         {notice && !formError ? <StepMessage tone="info">{notice}</StepMessage> : null}
         {formError ? <StepMessage>{formError}</StepMessage> : null}
-        <form onSubmit={onSubmit} noValidate aria-label={t('phone.formLabel')} data-testid="public-phone-form">
+        <form
+          onSubmit={onSubmit}
+          onFocus={validation.preload}
+          noValidate
+          aria-label={t('phone.formLabel')}
+          data-testid="public-phone-form"
+        >
           <Stack gap="md">
             <Controller
               control={form.control}

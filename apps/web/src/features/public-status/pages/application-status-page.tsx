@@ -1,11 +1,23 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CodeStep } from '../components/code-step';
+import { PageLoader } from '../../../components/feedback/page-loader';
 import { StepMessage } from '../components/message';
 import { PhoneStep } from '../components/phone-step';
-import { StatusStep } from '../components/status-step';
+
+/*
+ * The code and status steps come later (after an SMS): loaded when the phone form is used, so the
+ * first step renders without their code (the code form, the status view, dates, the documents).
+ */
+const loadCodeStep = () => import('../components/code-step');
+const loadStatusStep = () => import('../components/status-step');
+const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
+const StatusStep = lazy(() => loadStatusStep().then((m) => ({ default: m.StatusStep })));
+const preloadLaterSteps = () => {
+  void loadCodeStep().catch(() => {});
+  void loadStatusStep().catch(() => {});
+};
 
 type Step =
   | { kind: 'phone'; phone?: string; notice?: string }
@@ -76,7 +88,16 @@ export function ApplicationStatusPage() {
 
   return (
     <Stack align="center" py={{ base: 'md', sm: 'xl' }}>
-      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md" w="100%" maw={720} data-testid="public-status-page">
+      <Paper
+        withBorder
+        shadow="sm"
+        p={{ base: 'md', sm: 'xl' }}
+        radius="md"
+        w="100%"
+        maw={720}
+        data-testid="public-status-page"
+        onFocus={preloadLaterSteps}
+      >
         <Stack gap="lg">
           <div>
             <Title order={1} size="h2">
@@ -86,7 +107,7 @@ export function ApplicationStatusPage() {
               {t('public-status:intro')}
             </Text>
           </div>
-          {content}
+          <Suspense fallback={<PageLoader />}>{content}</Suspense>
         </Stack>
       </Paper>
     </Stack>
