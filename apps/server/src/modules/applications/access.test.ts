@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createOtherTenant, OTHER_PASSWORD } from '../administration/test-support.js';
+import { createOtherTenant, OTHER_PASSWORD } from '../../../test/administration-kit.js';
 import { mayReadAttachedFile } from './draft.js';
 import { inCombinedFileList } from './policy.js';
 import {
@@ -17,7 +17,7 @@ import {
   individual,
   startAnafStandIn,
   TARGU_MURES,
-} from './test-support.js';
+} from '../../../test/applications-kit.js';
 
 /**
  * Who reaches which application (spec §6, policy.ts): the applicant their own drafts and

@@ -1,11 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cnpControlDigit, cuiControlDigit, type FormDefinitionInput, ZFormDefinition } from '@ghiseu/domain';
 import { eq } from 'drizzle-orm';
-import { applicationTypes, documentSeries, documentSeriesTypes, forms, formVersions } from '../../db/schema/index.js';
-import { multipartFile, SMALL_PDF } from '../../../test/multipart.js';
-import type { TestApp } from '../../../test/test-app.js';
-import { call, countyCouncilId, DEMO } from '../administration/test-support.js';
+import { applicationTypes, documentSeries, documentSeriesTypes, forms, formVersions } from '../src/db/schema/index.js';
+import { multipartFile, SMALL_PDF } from './multipart.js';
+import type { TestApp } from './test-app.js';
+import { call, countyCouncilId, DEMO } from './administration-kit.js';
 
 /**
  * Fixtures of the applications, beneficiaries and real-estate tests (not a test file itself):
@@ -205,69 +203,4 @@ export async function completeDraft(t: TestApp, who: string, id: number, n = 1):
   for (const step of steps) if (step.statusCode >= 300) throw new Error(`complete: ${step.statusCode} ${step.body}`);
 }
 
-/* ───────────────────────────── ANAF stand-in ───────────────────────────── */
-
-export interface AnafCompanyFixture {
-  cui: number;
-  denumire: string;
-  adresa: string;
-}
-
-/**
- * A local HTTP server standing in for the ANAF PlatitorTvaRest service: answers
- * `{ found: [{ date_generale }], notFound: [cui] }` from `companies`, records the requests, and
- * can be stopped and started again on the same port (an unreachable service).
- */
-export async function startAnafStandIn(companies: AnafCompanyFixture[]) {
-  const requests: unknown[] = [];
-  let server: http.Server | undefined;
-  const handler: http.RequestListener = (req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const asked = JSON.parse(body) as { cui: number; data: string }[];
-      requests.push(asked);
-      const found = asked
-        .map((q) => companies.find((c) => c.cui === q.cui))
-        .filter((c): c is AnafCompanyFixture => c !== undefined)
-        .map((c) => ({
-          date_generale: {
-            cui: c.cui,
-            data: asked[0].data,
-            denumire: c.denumire,
-            adresa: c.adresa,
-            nrRegCom: 'J26/1234/2005',
-            telefon: '0265123456',
-            codPostal: '540049',
-            stare_inregistrare: 'INREGISTRAT din data 01.02.2005',
-          },
-          inregistrare_scop_Tva: { scpTVA: true },
-        }));
-      const notFound = asked.filter((q) => !companies.some((c) => c.cui === q.cui)).map((q) => q.cui);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ cod: 200, message: 'SUCCESS', found, notFound }));
-    });
-  };
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => {
-      const created = http.createServer(handler);
-      server = created;
-      created.listen(port, '127.0.0.1', () => resolve((created.address() as AddressInfo).port));
-    });
-  const port = await listen(0);
-  const url = `http://127.0.0.1:${port}/api/PlatitorTvaRest/v9/tva`;
-  const stop = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  return {
-    url,
-    requests,
-    /** The service goes away: connections to its port are refused. */
-    stop,
-    /** The service comes back on the same port. */
-    async start() {
-      await listen(port);
-    },
-    close: stop,
-  };
-}
+export { type AnafCompanyFixture, startAnafStandIn } from './anaf-stand-in.js';
