@@ -158,20 +158,23 @@ export function makeCui(body: number): string {
 }
 
 /** Uploads a file as `who` and returns its id. */
-export async function uploadFile(t: TestApp, who: string, name = 'plan.pdf', data: Buffer = SMALL_PDF): Promise<number> {
+/** Who makes a call: a demo e-mail or the headers of a signed-in person (see factories.ts). */
+type Who = string | Record<string, string>;
+
+export async function uploadFile(t: TestApp, who: Who, name = 'plan.pdf', data: Buffer = SMALL_PDF): Promise<number> {
   const token = (await call(t, 'POST', '/api/files/upload-tokens', who, { purpose: 'default' })).json().data.token;
   const { payload, headers } = multipartFile(name, data);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/files',
-    headers: { ...(await t.authHeaders(who)), ...headers, 'x-file-upload-access-token': token },
+    headers: { ...(typeof who === 'string' ? await t.authHeaders(who) : who), ...headers, 'x-file-upload-access-token': token },
     payload,
   });
   if (response.statusCode !== 201) throw new Error(`upload: ${response.statusCode} ${response.body}`);
   return response.json().data.id;
 }
 
-export async function createDraft(t: TestApp, who: string, typeId: number, body: Record<string, unknown> = {}): Promise<number> {
+export async function createDraft(t: TestApp, who: Who, typeId: number, body: Record<string, unknown> = {}): Promise<number> {
   const response = await call(t, 'POST', '/api/applications?echo=true', who, { application_type_id: typeId, ...body });
   if (response.statusCode !== 201) throw new Error(`draft: ${response.statusCode} ${response.body}`);
   return response.json().data.id;
@@ -186,7 +189,7 @@ export const individual = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 
 /** Fills everything the standard form needs: answers, the site plan, a beneficiary, a real estate. */
-export async function completeDraft(t: TestApp, who: string, id: number, n = 1): Promise<void> {
+export async function completeDraft(t: TestApp, who: Who, id: number, n = 1): Promise<void> {
   const steps = [
     await call(t, 'PATCH', `/api/applications/${id}`, who, {
       form: { denumire_lucrare: 'Locuință P+1', tip_lucrare: 'construire', suprafata_construita: 120.5 },
