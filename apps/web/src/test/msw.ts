@@ -40,6 +40,20 @@ server.events.on('request:start', ({ request }) => {
   pending.push(read(request.clone()));
 });
 
+// MSW's 'error' strategy only makes the request fail (the page may swallow that): the requests
+// are also kept, and setup.ts fails the test that sent them.
+let unhandled: string[] = [];
+server.events.on('request:unhandled', ({ request }) => {
+  unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+/** The requests no handler answered since the last call (and forgets them). */
+export function takeUnhandledRequests(): string[] {
+  const taken = unhandled;
+  unhandled = [];
+  return taken;
+}
+
 /** Forgets the requests of the previous test (called by setup.ts after each test). */
 export function resetSentRequests(): void {
   pending = [];

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { installRomanianValidationMessages } from '@ghiseu/domain';
-import { resetSentRequests, server } from './msw';
+import { resetSentRequests, server, takeUnhandledRequests } from './msw';
 
 // As in main.tsx: checks without a message of their own answer in Romanian.
 installRomanianValidationMessages();
@@ -13,6 +13,8 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetSentRequests();
+  const unhandled = takeUnhandledRequests();
+  if (unhandled.length > 0) throw new Error(`Requests no handler answered: ${unhandled.join(', ')}`);
 });
 afterAll(() => server.close());
 
