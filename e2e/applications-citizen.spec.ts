@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
+import { ANAF } from './playwright.config';
 import { expectAxeClean, signIn } from './support/portal';
 import { pdf } from './support/files';
 
 /**
  * The citizen's filing journey (spec §2 Applications, §4 wizard, §5 rules): a 'Certificat de
- * urbanism' with two beneficiaries (a person and a company; the tax-authority service is not
- * reachable here, so the company stays 'unvalidated'), one demo parcel of Târgu Mureș and three
+ * urbanism' with two beneficiaries (a person and a company, validated by the local stand-in for
+ * the tax authority; an unknown CUI and one the service cannot answer for are shown as such and
+ * removed again), one demo parcel of Târgu Mureș and three
  * PDF attachments; a draft saved midway and resumed; submission with an entry number. The list,
  * the wizard's steps and the details page are checked with axe.
  */
@@ -66,10 +68,25 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   await expect(page.getByTestId('beneficiary-row')).toHaveCount(1);
   await beneficiaryForm.getByRole('radio', { name: 'Persoană juridică' }).check();
   await beneficiaryForm.getByRole('textbox', { name: /Denumirea firmei/ }).fill('Construct Mureș SRL');
-  await beneficiaryForm.getByRole('textbox', { name: /CUI/ }).fill('RO18547290');
+  await beneficiaryForm.getByRole('textbox', { name: /CUI/ }).fill(`RO${ANAF.validatedCui}`);
   await page.getByTestId('beneficiary-add').click();
   await expect(page.getByTestId('beneficiary-row')).toHaveCount(2);
-  await expect(page.getByTestId('anaf-status')).toContainText('Nevalidat');
+  await expect(page.getByTestId('anaf-status')).toHaveText('Validat ANAF');
+  // The other two answers of the tax authority: an unknown CUI, and the service down (503).
+  for (const [name, cui, status] of [
+    ['Firma Necunoscută SRL', ANAF.invalidCui, 'CUI invalid la ANAF'],
+    ['Firma Neverificată SRL', ANAF.downCui, 'Nevalidat (se verifică ulterior)'],
+  ] as const) {
+    await beneficiaryForm.getByRole('radio', { name: 'Persoană juridică' }).check();
+    await beneficiaryForm.getByRole('textbox', { name: /Denumirea firmei/ }).fill(name);
+    await beneficiaryForm.getByRole('textbox', { name: /CUI/ }).fill(String(cui));
+    await page.getByTestId('beneficiary-add').click();
+    const row = page.getByTestId('beneficiary-row').filter({ hasText: name });
+    await expect(row.getByTestId('anaf-status')).toHaveText(status);
+    await row.getByRole('button', { name: `Elimină beneficiarul ${name}` }).click();
+    await expect(row).toHaveCount(0);
+  }
+  await expect(page.getByTestId('beneficiary-row')).toHaveCount(2);
   await expectAxeClean(page);
 
   // Save the draft midway and resume it: the wizard opens at the first incomplete step.

@@ -1,9 +1,13 @@
+import { startAnafStandIn } from '../apps/server/test/anaf-stand-in';
 import { startOidcProvider } from '../apps/server/test/social-providers';
-import { OIDC } from './playwright.config';
+import { ANAF, OIDC } from './playwright.config';
 
 /**
- * Starts the local OpenID Connect provider the portal uses as "Google" in the journeys. It signs
- * in a fixed person without a form, so the browser goes straight back to /auth/google.
+ * Starts the local services the portal talks to in the journeys:
+ * - the OpenID Connect provider it uses as "Google": it signs in a fixed person without a form,
+ *   so the browser goes straight back to /auth/google;
+ * - the tax authority's (ANAF) CUI service: the demo company is known, one CUI is unknown and
+ *   one answers 503 (see `ANAF` in playwright.config.ts).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const provider = await startOidcProvider({
@@ -19,5 +23,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     given_name: 'Gheorghe',
     family_name: 'Oltean',
   });
-  return () => provider.close();
+  const anaf = await startAnafStandIn(
+    [{ cui: ANAF.validatedCui, denumire: 'CONSTRUCT MUREȘ SRL', adresa: 'MUN. TÂRGU MUREȘ, STR. GHEORGHE DOJA NR. 10' }],
+    { down: [ANAF.downCui], port: ANAF.port },
+  );
+  return async () => {
+    await provider.close();
+    await anaf.close();
+  };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ANAF_PATH } from '../apps/server/test/anaf-stand-in';
 
 /**
  * End-to-end suite: the built portal (API + web on one port) started from the repository root
@@ -17,6 +18,21 @@ export const OIDC = {
   clientId: 'ghiseu-e2e',
   clientSecret: 'ghiseu-e2e-secret',
   redirectUri: `http://localhost:${port}/auth/google`,
+};
+
+/**
+ * The local stand-in for the tax authority's (ANAF) CUI service (started by global-setup.ts), so
+ * that no journey depends on the real service being reachable or not. Distinct CUIs for its
+ * three answers; all have a valid control digit.
+ */
+export const ANAF = {
+  port: Number(process.env.E2E_ANAF_PORT ?? port + 2000),
+  /** Known to ANAF: the beneficiary is validated. */
+  validatedCui: 18547290,
+  /** Unknown to ANAF: flagged invalid. */
+  invalidCui: 12345674,
+  /** ANAF answers 503: kept unvalidated and checked again later. */
+  downCui: 76543210,
 };
 
 // The config is evaluated by the runner and by each worker: create the data folder once and
@@ -83,6 +99,8 @@ export default defineConfig({
           GOOGLE_CLIENT_ID: OIDC.clientId,
           GOOGLE_CLIENT_SECRET: OIDC.clientSecret,
           GOOGLE_REDIRECT_URI: OIDC.redirectUri,
+          ANAF_API_URL: `http://127.0.0.1:${ANAF.port}${ANAF_PATH}`,
+          ANAF_TIMEOUT_MS: '3000',
         },
       },
 });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { outboxMessages, publicPhoneBlocks, sessions, users, verificationCodes } from '../db/schema/index.js';
-import { createDraft, createFilingFixture, DEMO } from '../modules/applications/test-support.js';
+import { createDraft, createFilingFixture, DEMO } from '../../test/applications-kit.js';
 import { housekeepingJob, removeExpired } from './housekeeping.js';
 import { renderMessage } from './messaging.js';
 

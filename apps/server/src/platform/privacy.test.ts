@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { outboxMessages } from '../db/schema/index.js';
-import { accountsTestKit, STRONG_PASSWORD } from '../modules/accounts/test-support.js';
+import { accountsTestKit, STRONG_PASSWORD } from '../../test/accounts-kit.js';
 import { removeExpired } from './housekeeping.js';
 import type { JobQueue } from './jobs.js';
 import { Messaging, type MessageTransport, type RenderedMessage } from './messaging.js';

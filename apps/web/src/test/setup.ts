@@ -1,12 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { installRomanianValidationMessages } from '@ghiseu/domain';
+import { resetSentRequests, server, takeUnhandledRequests } from './msw';
 
 // As in main.tsx: checks without a message of their own answer in Romanian.
 installRomanianValidationMessages();
 
-afterEach(() => cleanup());
+// The HTTP boundary (see msw.ts): a request no handler answers fails the test that sent it.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetSentRequests();
+  const unhandled = takeUnhandledRequests();
+  if (unhandled.length > 0) throw new Error(`Requests no handler answered: ${unhandled.join(', ')}`);
+});
+afterAll(() => server.close());
 
 // findBy*/waitFor give up after 1 s by default; on a busy two-core CI machine a lazy Mantine
 // component can take longer to appear. Five seconds keeps the tests meaningful and stable.

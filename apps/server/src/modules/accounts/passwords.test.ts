@@ -5,7 +5,7 @@ import { verifyPassword } from '../../platform/auth/passwords.js';
 import { hashToken } from '../../platform/tokens.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { sendSetPasswordInvitation } from './service.js';
-import { accountsTestKit, expectCleanMessages, STRONG_PASSWORD } from './test-support.js';
+import { accountsTestKit, expectCleanMessages, STRONG_PASSWORD } from '../../../test/accounts-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, countries, files, organisations, profiles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accountsTestKit, STRONG_PASSWORD } from './test-support.js';
+import { accountsTestKit, STRONG_PASSWORD } from '../../../test/accounts-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, profiles, users, verificationCodes } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accountsTestKit, expectCleanMessages, STRONG_PASSWORD } from './test-support.js';
+import { accountsTestKit, expectCleanMessages, STRONG_PASSWORD } from '../../../test/accounts-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { auditLog, verificationCodes } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
 import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accountsTestKit, expectCleanMessages } from './test-support.js';
+import { accountsTestKit, expectCleanMessages } from '../../../test/accounts-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, PNG_1x1 } from '../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { call, countyCouncilId, createOtherTenant, DEMO, inviteStaff, OTHER_PASSWORD, userId } from './test-support.js';
+import {
+  call,
+  countyCouncilId,
+  createOtherTenant,
+  DEMO,
+  inviteStaff,
+  OTHER_PASSWORD,
+  userId,
+} from '../../../test/administration-kit.js';
 
 /**
  * Every route of the module × every demo role, plus an admin of another organisation and an

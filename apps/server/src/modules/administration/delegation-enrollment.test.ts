@@ -14,7 +14,7 @@ import {
   OTHER_PASSWORD,
   organisationIdByName,
   userId,
-} from './test-support.js';
+} from '../../../test/administration-kit.js';
 
 let t: TestApp;
 let county: number;

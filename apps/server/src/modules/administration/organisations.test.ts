@@ -4,7 +4,16 @@ import { auditLog, organisations, sessions, staffFunctions } from '../../db/sche
 import { multipartFile, PNG_1x1 } from '../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
-import { call, countyCouncilId, createOtherTenant, DEMO, MURES_COUNTY, REGHIN, SIGHISOARA, TARGU_MURES } from './test-support.js';
+import {
+  call,
+  countyCouncilId,
+  createOtherTenant,
+  DEMO,
+  MURES_COUNTY,
+  REGHIN,
+  SIGHISOARA,
+  TARGU_MURES,
+} from '../../../test/administration-kit.js';
 
 let t: TestApp;
 let county: number;

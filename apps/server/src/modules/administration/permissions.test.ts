@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, permissionDefinitions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { call, countyCouncilId, DEMO } from './test-support.js';
+import { call, countyCouncilId, DEMO } from '../../../test/administration-kit.js';
 
 let t: TestApp;
 let county: number;

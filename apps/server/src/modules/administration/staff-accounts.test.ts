@@ -18,7 +18,7 @@ import {
   SIGHISOARA,
   TARGU_MURES,
   userId,
-} from './test-support.js';
+} from '../../../test/administration-kit.js';
 
 let t: TestApp;
 let county: number;

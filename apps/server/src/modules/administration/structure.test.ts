@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { call, countyCouncilId, createOtherTenant, DEMO, inviteStaff, userId } from './test-support.js';
+import { call, countyCouncilId, createOtherTenant, DEMO, inviteStaff, userId } from '../../../test/administration-kit.js';
 
 let t: TestApp;
 let county: number;

@@ -11,9 +11,9 @@ import {
   SIGHISOARA,
   TARGU_MURES,
   userId,
-} from '../administration/test-support.js';
+} from '../../../test/administration-kit.js';
 import { PNG_1x1, SMALL_PDF } from '../../../test/multipart.js';
-import { uploadFile } from '../applications/test-support.js';
+import { uploadFile } from '../../../test/applications-kit.js';
 import { findApplicationTypeForFiling, isUatServedByType } from './service.js';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { type FormDefinition, validateFormData } from '@ghiseu/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoApplicationTypes } from '../../seed/demo-applications.js';
-import { call, DEMO } from '../administration/test-support.js';
+import { call, DEMO } from '../../../test/administration-kit.js';
 import { romanianYear } from '../document-series/engine.js';
 import { takeIncomingNumber } from '../document-series/numbers.js';
 

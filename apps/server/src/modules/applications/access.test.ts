@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createOtherTenant, OTHER_PASSWORD } from '../administration/test-support.js';
+import {
+  buildCitizen,
+  buildOrganisation,
+  buildStaff,
+  buildSubmittedApplication,
+  type SignedIn,
+} from '../../../test/factories.js';
 import { mayReadAttachedFile } from './draft.js';
 import { inCombinedFileList } from './policy.js';
 import {
@@ -17,7 +23,7 @@ import {
   individual,
   startAnafStandIn,
   TARGU_MURES,
-} from './test-support.js';
+} from '../../../test/applications-kit.js';
 
 /**
  * Who reaches which application (spec §6, policy.ts): the applicant their own drafts and
@@ -33,23 +39,31 @@ let submitted: number;
 let beneficiaryId: number;
 let realEstateId: number;
 let fileId: number;
-let otherAdmin: Record<string, string>;
+/** The applicant, two other applicants, staff of the type's organisation, an admin elsewhere. */
+let citizen: SignedIn;
+let stranger: SignedIn;
+let otherStranger: SignedIn;
+let staff: SignedIn;
+let otherAdmin: SignedIn;
 beforeAll(async () => {
   anaf = await startAnafStandIn([]);
   process.env.ANAF_API_URL = anaf.url;
   t = await createTestApp();
   fixture = await createFilingFixture(t);
-  draft = await createDraft(t, DEMO.citizen, fixture.typeId);
-  await completeDraft(t, DEMO.citizen, draft, 1);
-  const record = (await call(t, 'GET', `/api/applications/${draft}`, DEMO.citizen)).json().data;
+  [citizen, stranger, otherStranger, staff] = await Promise.all([
+    buildCitizen(t),
+    buildCitizen(t),
+    buildCitizen(t),
+    buildStaff(t, fixture.organisationId),
+  ]);
+  otherAdmin = await buildStaff(t, (await buildOrganisation(t)).id, { admin: true });
+  draft = await createDraft(t, citizen.headers, fixture.typeId);
+  await completeDraft(t, citizen.headers, draft, 1);
+  const record = (await call(t, 'GET', `/api/applications/${draft}`, citizen.headers)).json().data;
   beneficiaryId = record.beneficiaries[0].id;
   realEstateId = record.real_estates[0].id;
   fileId = record.attachments[0].file_id;
-  submitted = await createDraft(t, DEMO.citizen, fixture.typeId);
-  await completeDraft(t, DEMO.citizen, submitted, 2);
-  expect((await call(t, 'PUT', `/api/applications/${submitted}/send`, DEMO.citizen)).statusCode).toBe(200);
-  const other = await createOtherTenant(t);
-  otherAdmin = { authorization: `Bearer ${await t.login(other.adminEmail, OTHER_PASSWORD)}` };
+  submitted = (await buildSubmittedApplication(t, citizen, { fixture, n: 2 })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -79,7 +93,7 @@ const draftCalls = (id: number) =>
 describe('another applicant', () => {
   it('gets 404 for every call on a draft that is not theirs', async () => {
     for (const [method, url, body] of draftCalls(draft)) {
-      const response = await call(t, method, url, DEMO.company, body);
+      const response = await call(t, method, url, stranger.headers, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json(), `${method} ${url}`).toEqual({ message: 'NOT_FOUND' });
     }
@@ -87,19 +101,19 @@ describe('another applicant', () => {
 
   it('gets 404 for a submitted application that is not theirs', async () => {
     for (const [method, url, body] of draftCalls(submitted)) {
-      const response = await call(t, method, url, DEMO.foreigner, body);
+      const response = await call(t, method, url, otherStranger.headers, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
   });
 
   it('does not see it in any list', async () => {
-    expect((await call(t, 'GET', '/api/applications', DEMO.company)).json().data).toEqual([]);
-    expect((await call(t, 'GET', '/api/applications/listAll', DEMO.company)).json().data).toEqual([]);
+    expect((await call(t, 'GET', '/api/applications', stranger.headers)).json().data).toEqual([]);
+    expect((await call(t, 'GET', '/api/applications/listAll', stranger.headers)).json().data).toEqual([]);
   });
 
   it('cannot attach a file it did not upload', async () => {
-    const own = await createDraft(t, DEMO.company, fixture.typeId);
-    const response = await call(t, 'POST', `/api/applications/${own}/files`, DEMO.company, {
+    const own = await createDraft(t, stranger.headers, fixture.typeId);
+    const response = await call(t, 'POST', `/api/applications/${own}/files`, stranger.headers, {
       file_id: fileId,
       category: 'plan_situatie',
     });
@@ -108,7 +122,7 @@ describe('another applicant', () => {
   });
 
   it('the owner still has everything', async () => {
-    const record = (await call(t, 'GET', `/api/applications/${draft}`, DEMO.citizen)).json().data;
+    const record = (await call(t, 'GET', `/api/applications/${draft}`, citizen.headers)).json().data;
     expect(record.beneficiaries).toHaveLength(1);
     expect(record.purpose).toBeNull();
   });
@@ -116,7 +130,7 @@ describe('another applicant', () => {
 
 describe('staff', () => {
   it('of the organisation read submitted applications, not drafts, and change nothing', async () => {
-    const read = await call(t, 'GET', `/api/applications/${submitted}`, DEMO.staff);
+    const read = await call(t, 'GET', `/api/applications/${submitted}`, staff.headers);
     expect(read.statusCode).toBe(200);
     expect(read.json().data.abilities).toEqual({
       canEdit: false,
@@ -125,19 +139,19 @@ describe('staff', () => {
       canComment: false,
       canAnswerClarification: false,
     });
-    expect((await call(t, 'GET', `/api/applications/${draft}`, DEMO.staff)).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/applications/${draft}`, staff.headers)).statusCode).toBe(404);
     // Staff hold no applicationsCreate/Edit/Destroy: the route refuses before any record is read.
     for (const [method, url, body] of draftCalls(submitted).filter(([m]) => m !== 'GET')) {
-      expect((await call(t, method, url, DEMO.staff, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(t, method, url, staff.headers, body)).statusCode, `${method} ${url}`).toBe(403);
     }
   });
 
   it('of another organisation get 404', async () => {
-    expect((await call(t, 'GET', `/api/applications/${submitted}`, otherAdmin)).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/applications/${submitted}`, otherAdmin.headers)).statusCode).toBe(404);
   });
 
   it('list only their own applications through the citizen list', async () => {
-    expect((await call(t, 'GET', '/api/applications', DEMO.staff)).json().data).toEqual([]);
+    expect((await call(t, 'GET', '/api/applications', staff.headers)).json().data).toEqual([]);
   });
 
   it('a super admin outside the organisation reads nothing', async () => {
@@ -162,12 +176,12 @@ describe('attached files', () => {
   };
 
   it('may be read by whoever may read the application (for the files module’s download rule)', async () => {
-    const submittedFile = (await call(t, 'GET', `/api/applications/${submitted}`, DEMO.citizen)).json().data.attachments[0]
+    const submittedFile = (await call(t, 'GET', `/api/applications/${submitted}`, citizen.headers)).json().data.attachments[0]
       .file_id;
-    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.staff), submittedFile)).toBe(true);
-    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.staff), fileId)).toBe(false);
-    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.citizen), fileId)).toBe(true);
-    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(DEMO.company), submittedFile)).toBe(false);
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(staff.email), submittedFile)).toBe(true);
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(staff.email), fileId)).toBe(false);
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(citizen.email), fileId)).toBe(true);
+    expect(await mayReadAttachedFile(t.ctx.db, await actorFor(stranger.email), submittedFile)).toBe(false);
   });
 });
 

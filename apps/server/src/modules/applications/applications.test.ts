@@ -14,7 +14,7 @@ import {
   startAnafStandIn,
   TARGU_MURES,
   uploadFile,
-} from './test-support.js';
+} from '../../../test/applications-kit.js';
 
 /**
  * The citizen's application from draft to submission (spec §2, §4, §7): create, save midway,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.js';
 import { PNG_1x1 } from '../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { userId } from '../administration/test-support.js';
+import { userId } from '../../../test/administration-kit.js';
 import { uniqueFileName } from './files-service.js';
 import {
   call,
@@ -14,7 +14,7 @@ import {
   type FilingFixture,
   startAnafStandIn,
   uploadFile,
-} from './test-support.js';
+} from '../../../test/applications-kit.js';
 
 /**
  * Attachments of a draft (spec §5): the file is the actor's own upload; the attachment field's

@@ -10,7 +10,7 @@ import {
   type FilingFixture,
   makeCnp,
   startAnafStandIn,
-} from './test-support.js';
+} from '../../../test/applications-kit.js';
 
 /** The history tab (GET /api/applications/:id/history): the audit trail of an application, in words. */
 

@@ -14,7 +14,7 @@ import {
   type FilingFixture,
   individual,
   startAnafStandIn,
-} from './test-support.js';
+} from '../../../test/applications-kit.js';
 
 /**
  * The citizen's lists (spec §2, §7; list-query of DESIGN.md §4): own applications only, filters,

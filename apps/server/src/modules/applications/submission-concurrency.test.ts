@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { call, completeDraft, createDraft, createFilingFixture, DEMO, startAnafStandIn } from './test-support.js';
+import { call, completeDraft, createDraft, createFilingFixture, DEMO, startAnafStandIn } from '../../../test/applications-kit.js';
 
 /**
  * Concurrent submissions (DESIGN.md §3): parallel requests on one type's series get distinct,

@@ -13,7 +13,7 @@ import {
   makeCnp,
   makeCui,
   startAnafStandIn,
-} from '../applications/test-support.js';
+} from '../../../test/applications-kit.js';
 import { ANAF_RECHECK_JOB } from './anaf-job.js';
 import { createAnafClient } from './anaf-client.js';
 
@@ -25,14 +25,17 @@ import { createAnafClient } from './anaf-client.js';
 
 const KNOWN_CUI = 18547290; // the demo company's CUI (valid control digit)
 const UNKNOWN_CUI = Number(makeCui(1234567));
+const DOWN_CUI = Number(makeCui(7654321)); // the stand-in answers 503
+const SLOW_CUI = Number(makeCui(9876543)); // the stand-in never answers
 
 let t: TestApp;
 let anaf: Awaited<ReturnType<typeof startAnafStandIn>>;
 let fixture: FilingFixture;
 beforeAll(async () => {
-  anaf = await startAnafStandIn([
-    { cui: KNOWN_CUI, denumire: 'CONSTRUCT MUREȘ SRL', adresa: 'MUN. TÂRGU MUREȘ, STR. GHEORGHE DOJA NR. 10' },
-  ]);
+  anaf = await startAnafStandIn(
+    [{ cui: KNOWN_CUI, denumire: 'CONSTRUCT MUREȘ SRL', adresa: 'MUN. TÂRGU MUREȘ, STR. GHEORGHE DOJA NR. 10' }],
+    { down: [DOWN_CUI], slow: [SLOW_CUI] },
+  );
   process.env.ANAF_API_URL = anaf.url;
   process.env.ANAF_TIMEOUT_MS = '2000';
   t = await createTestApp();
@@ -295,6 +298,20 @@ describe('the tax authority (ANAF)', () => {
     expect(
       (await call(t, 'POST', '/api/beneficiaries/interogate-anaf', DEMO.archiver, { cui: String(KNOWN_CUI) })).statusCode,
     ).toBe(403);
+  });
+
+  it('keeps a beneficiary unvalidated when ANAF answers 503 or not in time', async () => {
+    const id = await createDraft(t, DEMO.citizen, fixture.typeId);
+    for (const cui of [DOWN_CUI, SLOW_CUI]) {
+      const before = anaf.requests.length;
+      const response = await add(id, legal(cui, { company_name: `Firma ${cui} SRL` }));
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data).toMatchObject({ anaf_status: 'unvalidated', anaf_data: null, anaf_checked_at: null });
+      expect(anaf.requests[before]).toEqual([{ cui, data: expect.any(String) }]);
+    }
+    expect((await jobsOf('created')).map((job) => job.data.cui)).toEqual(
+      expect.arrayContaining([String(DOWN_CUI), String(SLOW_CUI)]),
+    );
   });
 
   it('the client gives up after its timeout and on answers it cannot read', async () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applicationTypes, auditLog, documentSeries } from '../../db/schema/index.js';
-import { call, countyCouncilId, createOtherTenant, DEMO } from '../administration/test-support.js';
+import { call, countyCouncilId, createOtherTenant, DEMO } from '../../../test/administration-kit.js';
 import { romanianYear, takeNextNumber } from './engine.js';
 import { takeApplicationTypeNumber, takeIncomingNumber } from './numbers.js';
 

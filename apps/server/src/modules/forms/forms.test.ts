@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applications, auditLog } from '../../db/schema/index.js';
-import { call, countyCouncilId, DEMO, userId } from '../administration/test-support.js';
+import { call, countyCouncilId, DEMO, userId } from '../../../test/administration-kit.js';
 import { findFormVersion, findPublishedFormVersion } from './service.js';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationFiles, auditLog, outboxMessages, publicPhoneBlocks, publicStatusCodes } from '../../db/schema/index.js';
 import { renderMessage } from '../../platform/messaging.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { organisationIdByName } from '../administration/test-support.js';
+import { organisationIdByName } from '../../../test/administration-kit.js';
 import {
   call,
   createDraft,
@@ -17,7 +17,7 @@ import {
   individual,
   TARGU_MURES,
   uploadFile,
-} from '../applications/test-support.js';
+} from '../../../test/applications-kit.js';
 
 /**
  * The public status page's API (spec §2 `/qr/:id`, §5, §7, §8 'Public SMS check', §9): codes by

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadastralParcels } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoParcels } from '../../seed/demo-parcels.js';
-import { createOtherTenant } from '../administration/test-support.js';
+import { createOtherTenant } from '../../../test/administration-kit.js';
 import {
   call,
   CLUJ_NAPOCA,
@@ -14,7 +14,7 @@ import {
   SIGHISOARA,
   startAnafStandIn,
   TARGU_MURES,
-} from '../applications/test-support.js';
+} from '../../../test/applications-kit.js';
 import { importParcels } from './parcels.js';
 
 /**

@@ -1,10 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCurrentUser } from '../../lib/testing/fixtures';
 import { fakeSession, loadAllTexts, renderRoute } from '../../lib/testing/render-app';
+import { HttpResponse, http, server } from '../../test/msw';
 import * as passwords from '../../features/auth/api/passwords';
 
 beforeAll(loadAllTexts);
+// The shell's own requests: the home page's application types and the sign-in page's providers.
+beforeEach(() => {
+  server.use(
+    http.get('/api/application-types/organisation', () => HttpResponse.json({ data: [] })),
+    http.get('/api/auth/providers', () => HttpResponse.json({ data: { google: false, facebook: false } })),
+  );
+});
 
 const staffUser = () =>
   buildCurrentUser({ user_type_name: 'staff', organisation_id: 2, functions: [{ id: 1, name: 'Inspector urbanism' }] });

@@ -1,9 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCurrentUser } from '../../lib/testing/fixtures';
 import { fakeSession, loadAllTexts, renderRoute } from '../../lib/testing/render-app';
+import { HttpResponse, http, server } from '../../test/msw';
 
 beforeAll(loadAllTexts);
+// The shell's own requests: the home page's application types and the sign-in page's providers.
+beforeEach(() => {
+  server.use(
+    http.get('/api/application-types/organisation', () => HttpResponse.json({ data: [] })),
+    http.get('/api/auth/providers', () => HttpResponse.json({ data: { google: false, facebook: false } })),
+  );
+});
 
 const citizen = () => fakeSession({ user: buildCurrentUser({ user_type_name: 'citizen' }) });
 const pathOf = (router: ReturnType<typeof renderRoute>['router']) => router.state.location.pathname;

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { LIMITS } from '@ghiseu/domain';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test-utils';
 import { FilterBar } from './filter-bar';
@@ -112,15 +113,26 @@ describe('FilterBar with Paginator', () => {
     const { user } = renderWithProviders(<ListPage />);
     await user.click(screen.getByRole('button', { name: 'Pagina următoare' }));
     const input = screen.getByRole('searchbox', { name: 'Cod cerere' });
-    await user.type(input, 'U');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(controller.listQuery.filters).toEqual([]);
-    expect(controller.page).toBe(2);
-    await user.type(input, 'B');
-    await waitFor(() =>
-      expect(controller.listQuery.filters).toEqual([{ field: 'identification_number', op: 'like', value: 'UB' }]),
-    );
-    expect(controller.page).toBe(1);
+    // Fake timers: the debounce is passed by moving the clock, not by sleeping on a busy machine.
+    // Typing goes through fireEvent here: Testing Library's async wrapper (used by user-event)
+    // waits on a real setTimeout that vitest's fake clock would never fire.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(input, { target: { value: 'U' } });
+      // Well past the debounce: one character still sends nothing and keeps the page.
+      act(() => vi.advanceTimersByTime(LIMITS.quickSearchDebounceMs * 2));
+      expect(controller.listQuery.filters).toEqual([]);
+      expect(controller.page).toBe(2);
+      fireEvent.change(input, { target: { value: 'UB' } });
+      // Just before the debounce ends nothing has been sent; right after it, the filter has.
+      act(() => vi.advanceTimersByTime(LIMITS.quickSearchDebounceMs - 1));
+      expect(controller.listQuery.filters).toEqual([]);
+      act(() => vi.advanceTimersByTime(1));
+      expect(controller.listQuery.filters).toEqual([{ field: 'identification_number', op: 'like', value: 'UB' }]);
+      expect(controller.page).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps secondary filters behind "Mai multe filtre"', async () => {

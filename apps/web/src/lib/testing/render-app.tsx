@@ -1,6 +1,6 @@
 /**
  * Test helpers for the shell: the real i18n texts, a fake session, and the real route tree in
- * a memory router. Tests never stub `fetch` here: API modules are mocked with `vi.mock`.
+ * a memory router. API calls are answered at the HTTP boundary by MSW (src/test/msw.ts).
  */
 import { DEFAULT_SETTINGS } from '@ghiseu/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -2,52 +2,14 @@ import type { ApplicationTypeRecord } from '@ghiseu/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
+import { apiError, envelope, http, listEnvelope, sentRequests, server } from '../../../test/msw';
 import { ApplicationTypesPage } from './application-types-page';
 
 const UI_TEST_TIMEOUT = 30_000;
-
-const mocks = vi.hoisted(() => ({
-  list: vi.fn(),
-  create: vi.fn(),
-  patch: vi.fn(),
-  remove: vi.fn(),
-}));
-vi.mock('../api/application-types', async () => {
-  const { useMutation, useQuery, useQueryClient } = await import('@tanstack/react-query');
-  const useWrite = (mutationFn: (body: never) => Promise<unknown>) => {
-    const client = useQueryClient();
-    return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: ['at'] }) });
-  };
-  const fixed = <T,>(key: string, data: T) => useQuery({ queryKey: ['at', key], queryFn: async () => data });
-  return {
-    useApplicationTypes: (params: string) => useQuery({ queryKey: ['at', 'list', params], queryFn: () => mocks.list(params) }),
-    useOrganisationOptions: () => fixed('orgs', [{ id: 2, name: 'Consiliul Județean Mureș' }]),
-    useFormOptions: () =>
-      fixed('forms', [
-        { id: 11, name: 'Cerere CU', status: 'published', latest_version: 2 },
-        { id: 12, name: 'Ciornă nouă', status: 'draft', latest_version: null },
-      ]),
-    useDepartmentOptions: () => fixed('departments', []),
-    useFunctionOptions: () => fixed('functions', []),
-    useSeriesTypeOptions: () => fixed('series-types', [{ id: 1, name: 'Intrări' }]),
-    useApplicationTypeOptions: () => fixed('types', [{ id: 5, name: 'Certificat de urbanism', organisation_id: 2 }]),
-    useCreateApplicationType: () => useWrite(mocks.create),
-    usePatchApplicationType: () => useWrite(mocks.patch),
-    useDeleteApplicationType: () => useWrite(mocks.remove),
-  };
-});
-vi.mock('../../../lib/territory', async () => {
-  const { useQuery } = await import('@tanstack/react-query');
-  return {
-    useJurisdictionUats: (id: number | null) =>
-      useQuery({ queryKey: ['uats', id], queryFn: async () => [{ id: 114319, name: 'Târgu Mureș' }], enabled: id !== null }),
-  };
-});
 
 beforeAll(async () => {
   if (!('fonts' in document)) {
@@ -58,8 +20,22 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['application-types']);
 });
 beforeEach(() => {
-  for (const mock of Object.values(mocks)) mock.mockReset();
   localStorage.clear();
+  // The options the type modal loads: organisations, forms, series types, departments,
+  // functions, the UATs of the organisation and the other types (for references).
+  server.use(
+    http.get('/api/organisations', () => listEnvelope([{ id: 2, name: 'Consiliul Județean Mureș' }])),
+    http.get('/api/forms', () =>
+      listEnvelope([
+        { id: 11, name: 'Cerere CU', status: 'published', latest_version: 2 },
+        { id: 12, name: 'Ciornă nouă', status: 'draft', latest_version: null },
+      ]),
+    ),
+    http.get('/api/document-series-types', () => listEnvelope([{ id: 1, name: 'Intrări' }])),
+    http.get('/api/departments', () => listEnvelope([])),
+    http.get('/api/functions', () => listEnvelope([])),
+    http.get('/api/jurisdiction-territorial-administrative-units', () => listEnvelope([{ id: 114319, name: 'Târgu Mureș' }])),
+  );
 });
 
 const record = (overrides: Partial<ApplicationTypeRecord> = {}): ApplicationTypeRecord => ({
@@ -103,7 +79,29 @@ const record = (overrides: Partial<ApplicationTypeRecord> = {}): ApplicationType
   ...overrides,
 });
 
-const page = <T,>(data: T[]) => ({ data, pagination: { total: data.length, skip: 0, limit: 20 } });
+/**
+ * `GET /api/application-types`: the page's list, or the short option list of every type
+ * (`unpaged=true`, for the reference types); one record by id.
+ */
+function serveTypes(rows: ApplicationTypeRecord[]) {
+  server.use(
+    http.get('/api/application-types', ({ request }) =>
+      new URL(request.url).searchParams.get('unpaged') === 'true'
+        ? listEnvelope([{ id: 5, name: 'Certificat de urbanism', organisation_id: 2 }])
+        : listEnvelope(rows),
+    ),
+    http.get('/api/application-types/:id', ({ params }) =>
+      envelope(rows.find((row) => row.id === Number(params.id)) ?? record()),
+    ),
+  );
+}
+/** Answers the writes of `method` in turn, one answer each. */
+function answerWrites(method: 'post' | 'patch' | 'delete', path: string, answers: (() => Response)[]) {
+  let next = 0;
+  server.use(http[method](path, () => answers[Math.min(next++, answers.length - 1)]()));
+}
+const writes = async (method: string) =>
+  (await sentRequests({ method })).map((r) => ({ path: r.path, body: r.body, type: r.headers.get('content-type') }));
 
 function setup() {
   const router = createMemoryRouter([{ path: '/application-type', element: <ApplicationTypesPage /> }], {
@@ -121,17 +119,15 @@ function setup() {
 
 describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
   it('lists the types with their form version, period and count', async () => {
-    mocks.list.mockResolvedValue(
-      page([
-        record(),
-        record({
-          id: 6,
-          name: 'Aviz',
-          domain: 'approvals',
-          citizen_form: { id: 12, name: 'Ciornă nouă', status: 'draft', published_version_id: null, latest_version: null },
-        }),
-      ]),
-    );
+    serveTypes([
+      record(),
+      record({
+        id: 6,
+        name: 'Aviz',
+        domain: 'approvals',
+        citizen_form: { id: 12, name: 'Ciornă nouă', status: 'draft', published_version_id: null, latest_version: null },
+      }),
+    ]);
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Tipuri de cereri' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Lista tipurilor de cereri' });
@@ -142,17 +138,19 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(row).toHaveTextContent('Intrare');
     expect(within(table).getByRole('row', { name: /Aviz/ })).toHaveTextContent('fără versiune publicată');
     expect(screen.getByText('Total 2 tipuri de cereri')).toBeInTheDocument();
+    const [list] = await sentRequests({ method: 'GET', path: '/api/application-types' });
+    expect(list.query.get('pagination')).toBe('true');
   });
 
   it('says when there are no types', async () => {
-    mocks.list.mockResolvedValue(page([]));
+    serveTypes([]);
     setup();
     expect(await screen.findByText('Nu există tipuri de cereri.')).toBeInTheDocument();
   });
 
   it('shows a load failure with a retry', async () => {
-    mocks.list.mockRejectedValueOnce(new ApiError(500, 'INTERNAL_ERROR'));
-    mocks.list.mockResolvedValue(page([record()]));
+    serveTypes([record()]);
+    server.use(http.get('/api/application-types', () => apiError(500, 'INTERNAL_ERROR'), { once: true }));
     const { user } = setup();
     expect(await screen.findByText(/Lista nu a putut fi încărcată\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
@@ -160,38 +158,41 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 
   it('toggles the status and explains a refused delete', async () => {
-    mocks.list.mockResolvedValue(page([record()]));
-    mocks.patch.mockResolvedValue(record({ status: 'inactive' }));
-    mocks.remove.mockRejectedValue(new ApiError(409, 'CONFLICT', { reason: 'referenced' }));
+    serveTypes([record()]);
+    answerWrites('patch', '/api/application-types/:id', [() => envelope(record({ status: 'inactive' }))]);
+    answerWrites('delete', '/api/application-types/:id', [() => apiError(409, 'CONFLICT', { reason: 'referenced' })]);
     const { user } = setup();
     await user.click(await screen.findByRole('switch', { name: 'Tip de cerere activ: Certificat de urbanism' }));
     expect(await screen.findByText('Tipul de cerere „Certificat de urbanism” a fost dezactivat.')).toBeInTheDocument();
-    expect(mocks.patch.mock.calls[0][0]).toEqual({ id: 5, patch: { status: 'inactive' } });
+    expect(await writes('PATCH')).toEqual([
+      { path: '/api/application-types/5', body: { status: 'inactive' }, type: 'application/merge-patch+json' },
+    ]);
     await user.click(screen.getByRole('button', { name: 'Acțiuni pentru tipul de cerere Certificat de urbanism' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Șterge' }));
     await user.click(await screen.findByRole('button', { name: 'Șterge' }));
     expect(
       await screen.findByText('Tipul de cerere nu poate fi șters deoarece există cereri de acest tip. Dezactivați-l.'),
     ).toBeInTheDocument();
+    expect((await writes('DELETE')).map((w) => w.path)).toEqual(['/api/application-types/5']);
   });
 
   it('creates a type; a duplicate name and a server field problem land under their inputs', async () => {
-    mocks.list.mockResolvedValue(page([]));
-    mocks.create
-      .mockRejectedValueOnce(new ApiError(409, 'APPLICATION_TYPE_EXISTS'))
-      .mockRejectedValueOnce(
-        new ApiError(400, 'VALIDATION_ERROR', {
+    serveTypes([]);
+    answerWrites('post', '/api/application-types', [
+      () => apiError(409, 'APPLICATION_TYPE_EXISTS'),
+      () =>
+        apiError(400, 'VALIDATION_ERROR', {
           fields: [{ path: 'body.citizen_form_id', message: 'Formularul nu are o versiune publicată' }],
         }),
-      )
-      .mockResolvedValueOnce(record({ id: 9, name: 'Tip test' }));
+      () => envelope(record({ id: 9, name: 'Tip test' })),
+    ]);
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Tip de cerere nou' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tip de cerere nou' });
     expect(within(dialog).getByText(/Seria de intrare dă numărul de înregistrare/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
     expect(await within(dialog).findByText('Acest câmp este obligatoriu')).toBeInTheDocument();
-    expect(mocks.create).not.toHaveBeenCalled();
+    expect(await writes('POST')).toEqual([]);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Denumire/ }), 'Tip test');
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
@@ -202,7 +203,10 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
     expect(await screen.findByText('Tipul de cerere „Tip test” a fost creat.')).toBeInTheDocument();
-    expect(mocks.create.mock.calls[2][0]).toMatchObject({
+    const posts = await writes('POST');
+    expect(posts).toHaveLength(3);
+    expect(posts[2].path).toBe('/api/application-types');
+    expect(posts[2].body).toMatchObject({
       name: 'Tip test',
       organisation_id: 2,
       remaining_period: 30,
@@ -213,8 +217,8 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 
   it('clears and disables the reference types of an automatic type', async () => {
-    mocks.list.mockResolvedValue(page([record({ id: 6, name: 'Autorizație', reference_type_ids: [5] })]));
-    mocks.patch.mockResolvedValue(record({ id: 6 }));
+    serveTypes([record({ id: 6, name: 'Autorizație', reference_type_ids: [5] })]);
+    answerWrites('patch', '/api/application-types/:id', [() => envelope(record({ id: 6 }))]);
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Acțiuni pentru tipul de cerere Autorizație' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Modifică' }));
@@ -222,7 +226,14 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(within(dialog).getByRole('switch', { name: /Tip automat/ }));
     await waitFor(() => expect(dialog.querySelector('#at-reference-type')).toBeDisabled());
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
-    await waitFor(() => expect(mocks.patch).toHaveBeenCalled());
-    expect(mocks.patch.mock.calls[0][0]).toEqual({ id: 6, patch: { is_auto: true, reference_type_ids: [] } });
+    await waitFor(async () =>
+      expect(await writes('PATCH')).toEqual([
+        {
+          path: '/api/application-types/6',
+          body: { is_auto: true, reference_type_ids: [] },
+          type: 'application/merge-patch+json',
+        },
+      ]),
+    );
   });
 });

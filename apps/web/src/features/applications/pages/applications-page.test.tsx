@@ -2,22 +2,12 @@ import type { ApplicationListItem } from '@ghiseu/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession } from '../../../lib/testing/render-app';
+import { envelope, HttpResponse, http, listEnvelope, sentRequests, server } from '../../../test/msw';
 import { loadApplicationTexts } from '../test-support';
 import { ApplicationsPage } from './applications-page';
-
-const state = vi.hoisted(() => ({
-  list: { isPending: false, isError: false, isFetching: false, data: { data: [] as unknown[], pagination: { total: 0 } } },
-  remove: vi.fn(),
-}));
-
-vi.mock('../api/applications', () => ({
-  useApplications: () => ({ ...state.list, refetch: vi.fn(), error: null }),
-  useApplicationTypes: () => ({ data: [{ id: 1, name: 'Certificat de urbanism' }], isError: false }),
-  useDeleteDraft: () => ({ mutateAsync: state.remove }),
-}));
 
 const row = (overrides: Partial<ApplicationListItem>): ApplicationListItem => ({
   id: 1,
@@ -58,23 +48,32 @@ function renderPage() {
   return user;
 }
 
+/** The API as the page sees it: the user's applications (removed once deleted) and the types. */
+function serveApplications(rows: ApplicationListItem[]) {
+  let current = rows;
+  server.use(
+    http.get('/api/applications', () => listEnvelope(current)),
+    http.get('/api/application-types/organisation', () => envelope([{ id: 1, name: 'Certificat de urbanism' }])),
+    http.delete('/api/applications/:id/draft', ({ params }) => {
+      current = current.filter((item) => item.id !== Number(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+}
+
 beforeAll(loadApplicationTexts);
-beforeEach(() => {
-  state.remove.mockReset();
-  state.list = { isPending: false, isError: false, isFetching: false, data: { data: [], pagination: { total: 0 } } };
-});
+beforeEach(() => serveApplications([]));
 
 describe('ApplicationsPage', () => {
   it('shows the empty state', async () => {
     renderPage();
     expect(await screen.findByText('Nu aveți încă nicio cerere.')).toBeInTheDocument();
+    const [list] = await sentRequests({ method: 'GET', path: '/api/applications' });
+    expect(list?.query.get('pagination')).toBe('true');
   });
 
   it('lists the applications with the total, the status and the beneficiaries', async () => {
-    state.list.data = {
-      data: [row({}), row({ id: 2, identification_number: 'CJMS/1/2026', status: 'NEW', status_label: 'Nouă' })],
-      pagination: { total: 2 },
-    };
+    serveApplications([row({}), row({ id: 2, identification_number: 'CJMS/1/2026', status: 'NEW', status_label: 'Nouă' })]);
     renderPage();
     expect(await screen.findByTestId('applications-total')).toHaveTextContent('Total 2 cereri');
     expect(screen.getByRole('link', { name: 'CJMS/1/2026' })).toHaveAttribute('href', '/application/2');
@@ -83,13 +82,17 @@ describe('ApplicationsPage', () => {
   });
 
   it('deletes a draft after confirmation', async () => {
-    state.list.data = { data: [row({})], pagination: { total: 1 } };
+    serveApplications([row({})]);
     const user = renderPage();
-    const table = await screen.findByRole('table');
+    await screen.findByTestId('application-link-1');
+    const table = screen.getByRole('table');
     await user.click(within(table).getAllByRole('button').at(-1) as HTMLElement);
     await user.click(await screen.findByRole('menuitem', { name: 'Șterge ciorna' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Șterge ciorna' }));
-    expect(state.remove).toHaveBeenCalledWith(1);
+    // The real hook sent the delete, and the list was asked again and came back empty.
+    expect(await screen.findByText('Nu aveți încă nicio cerere.')).toBeInTheDocument();
+    expect(await sentRequests({ method: 'DELETE' })).toEqual([expect.objectContaining({ path: '/api/applications/1/draft' })]);
+    expect((await sentRequests({ method: 'GET', path: '/api/applications' })).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -3,22 +3,21 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import type { SessionValue } from '../../../lib/session';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
+import { apiError, HttpResponse, http, sentRequests, server } from '../../../test/msw';
 import { LoginForm } from './login-form';
-
-const { loginMock } = vi.hoisted(() => ({ loginMock: vi.fn() }));
-vi.mock('../api/login', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return { login: loginMock, useLogin: () => useMutation({ mutationFn: loginMock }) };
-});
 
 beforeAll(loadAllTexts);
 beforeEach(() => {
-  loginMock.mockReset();
+  // The social buttons ask which providers the server has configured.
+  server.use(http.get('/api/auth/providers', () => HttpResponse.json({ data: { google: true, facebook: false } })));
 });
+
+/** `POST /api/auth/login` answers `answer` (a response or a way to fail). */
+const serveLogin = (answer: () => Response) => server.use(http.post('/api/auth/login', answer));
+const logins = async () => (await sentRequests({ method: 'POST', path: '/api/auth/login' })).map((r) => r.body);
 
 function Where() {
   const location = useLocation();
@@ -59,14 +58,14 @@ describe('validation (spec §5)', () => {
     const { fill } = setup();
     await fill('', '');
     expect(await screen.findAllByText('Acest câmp este obligatoriu.')).toHaveLength(2);
-    expect(loginMock).not.toHaveBeenCalled();
+    expect(await logins()).toEqual([]);
   });
 
   it('checks the e-mail address', async () => {
     const { fill } = setup();
     await fill('nu-este-email', 'Parola!2026');
     expect(await screen.findByText('Adresa de e-mail nu este validă.')).toBeInTheDocument();
-    expect(loginMock).not.toHaveBeenCalled();
+    expect(await logins()).toEqual([]);
   });
 });
 
@@ -74,17 +73,17 @@ describe('login flow (spec §4)', () => {
   it('stores the token, loads the profile and goes home', async () => {
     const signIn = vi.fn(async () => buildCurrentUser());
     const { fill } = setup({ signIn });
-    loginMock.mockResolvedValue(response());
+    serveLogin(() => HttpResponse.json(response()));
     await fill('ana@example.ro', 'Ghiseu!2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
-    expect(loginMock.mock.calls[0][0]).toEqual({ email: 'ana@example.ro', password: 'Ghiseu!2026' });
+    expect(await logins()).toEqual([{ email: 'ana@example.ro', password: 'Ghiseu!2026' }]);
     expect(signIn).toHaveBeenCalledWith('auth-1');
   });
 
   it('sends an unconfirmed e-mail to e-mail confirmation, keeping the verification token', async () => {
     const setPendingLogin = vi.fn();
     const { fill } = setup({ setPendingLogin });
-    loginMock.mockResolvedValue(response({ isEmailConfirmed: false, isPhoneConfirmed: false, authToken: null }));
+    serveLogin(() => HttpResponse.json(response({ isEmailConfirmed: false, isPhoneConfirmed: false, authToken: null })));
     await fill('ana@example.ro', 'Ghiseu!2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/confirm-email'));
     expect(setPendingLogin).toHaveBeenCalledWith({
@@ -97,41 +96,40 @@ describe('login flow (spec §4)', () => {
 
   it('sends an unconfirmed phone to SMS verification with the token', async () => {
     const { fill } = setup();
-    loginMock.mockResolvedValue(response({ isPhoneConfirmed: false, authToken: null }));
+    serveLogin(() => HttpResponse.json(response({ isPhoneConfirmed: false, authToken: null })));
     await fill('ana@example.ro', 'Ghiseu!2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/verify-sms?token=ver-1'));
   });
 
   it.each([
     [
-      new ApiError(401, 'AUTH_FAILED', { remaining_attempts: 2 }),
+      'AUTH_FAILED with attempts',
+      () => apiError(401, 'AUTH_FAILED', { remaining_attempts: 2 }),
       'Adresa de e-mail sau parola nu sunt corecte. Mai aveți 2 încercări.',
     ],
-    [new ApiError(401, 'AUTH_FAILED'), 'Adresa de e-mail sau parola nu sunt corecte.'],
+    ['AUTH_FAILED', () => apiError(401, 'AUTH_FAILED'), 'Adresa de e-mail sau parola nu sunt corecte.'],
     [
-      new ApiError(401, 'AUTH_FAILED_ACCOUNT_LOCKED', { minutes: 15 }),
+      'AUTH_FAILED_ACCOUNT_LOCKED',
+      () => apiError(401, 'AUTH_FAILED_ACCOUNT_LOCKED', { minutes: 15 }),
       'Contul a fost blocat temporar. Încercați din nou peste 15 minute.',
     ],
-    [new ApiError(401, 'AUTH_DISABLED'), 'Contul este blocat sau inactiv. Contactați administratorul.'],
-    [new ApiError(401, 'AUTH_ACCOUNT_NOT_FOUND'), 'Datele de autentificare nu sunt corecte.'],
+    ['AUTH_DISABLED', () => apiError(401, 'AUTH_DISABLED'), 'Contul este blocat sau inactiv. Contactați administratorul.'],
+    ['AUTH_ACCOUNT_NOT_FOUND', () => apiError(401, 'AUTH_ACCOUNT_NOT_FOUND'), 'Datele de autentificare nu sunt corecte.'],
     [
-      new ApiError(undefined, 'NETWORK_ERROR'),
+      'a network failure',
+      () => HttpResponse.error(),
       'Serverul nu poate fi contactat. Verificați conexiunea la internet și reîncercați.',
     ],
-  ])('shows %s in Romanian', async (error, message) => {
+  ])('shows %s in Romanian', async (_name, answer, message) => {
     const { fill } = setup();
-    loginMock.mockImplementation(async () => {
-      throw error;
-    });
+    serveLogin(answer);
     await fill('ana@example.ro', 'Gresita!1');
     expect(await screen.findByTestId('login-error')).toHaveTextContent(message);
   });
 
   it('asks to change an expired password, then opens change-password with the e-mail', async () => {
     const { fill, user } = setup();
-    loginMock.mockImplementation(async () => {
-      throw new ApiError(401, 'AUTH_FAILED_PASSWORD_EXPIRED');
-    });
+    serveLogin(() => apiError(401, 'AUTH_FAILED_PASSWORD_EXPIRED'));
     await fill('ana@example.ro', 'Veche!2020');
     const dialog = await screen.findByRole('dialog', { name: 'Parola a expirat' });
     await user.click(await screen.findByRole('button', { name: 'Da, schimb parola' }));
@@ -149,7 +147,7 @@ describe('login flow (spec §4)', () => {
     const signIn = vi.fn(async () => buildCurrentUser());
     const { fill } = setup({ signIn }, true);
     expect(screen.queryByRole('link', { name: 'Creați un cont' })).not.toBeInTheDocument();
-    loginMock.mockResolvedValue(response());
+    serveLogin(() => HttpResponse.json(response()));
     await fill('ana@example.ro', 'Ghiseu!2026');
     await waitFor(() => expect(signIn).toHaveBeenCalledWith('auth-1'));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();

@@ -1,23 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
 import { loadAllTexts } from '../../../lib/testing/render-app';
 import { renderPage } from '../testing';
+import { apiError, HttpResponse, http, sentRequests, server } from '../../../test/msw';
 import { SignUpForm } from './sign-up-form';
 
 /** Generous: these tests type and click a lot, and CI machines are shared. */
 const UI_TEST_TIMEOUT = 20_000;
 
-const { registerMock } = vi.hoisted(() => ({ registerMock: vi.fn() }));
-vi.mock('../api/register', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return { register: registerMock, useRegister: () => useMutation({ mutationFn: registerMock }) };
-});
-
 beforeAll(loadAllTexts);
 beforeEach(() => {
-  registerMock.mockReset();
+  server.use(http.get('/api/auth/providers', () => HttpResponse.json({ data: { google: false, facebook: false } })));
 });
+
+/** `POST /api/auth/register` answers these in turn (the last one again after that). */
+function serveRegister(...answers: (() => Response)[]) {
+  let next = 0;
+  server.use(http.post('/api/auth/register', () => answers[Math.min(next++, answers.length - 1)]()));
+}
+const registrations = async () => (await sentRequests({ method: 'POST', path: '/api/auth/register' })).map((r) => r.body);
 
 function setup(accountType: 'personal' | 'professional' = 'personal') {
   const onRegistered = vi.fn();
@@ -54,7 +55,7 @@ describe('sign-up form', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(lastName).toHaveFocus();
     expect(lastName).toHaveAttribute('aria-invalid', 'true');
     expect(lastName.getAttribute('aria-describedby')).toMatch(/error/);
-    expect(registerMock).not.toHaveBeenCalled();
+    expect(await registrations()).toEqual([]);
   });
 
   it('keeps digits only in the phone field, at most 10', async () => {
@@ -80,12 +81,18 @@ describe('sign-up form', { timeout: UI_TEST_TIMEOUT }, () => {
 
   it('registers a citizen and hands the result over', async () => {
     const { fill, submit, user, onRegistered } = setup();
-    registerMock.mockResolvedValue({ user_id: 9, email: 'ioana@example.ro', isEmailConfirmed: false, isPhoneConfirmed: false });
+    serveRegister(() =>
+      HttpResponse.json(
+        { data: { user_id: 9, email: 'ioana@example.ro', isEmailConfirmed: false, isPhoneConfirmed: false } },
+        { status: 201 },
+      ),
+    );
     await fill();
     await user.click(screen.getByLabelText(/Am citit și accept/));
     await submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(expect.objectContaining({ user_id: 9 })));
-    expect(registerMock.mock.calls[0][0]).toEqual({
+    expect(await registrations()).toHaveLength(1);
+    expect((await registrations())[0]).toEqual({
       account_type: 'personal',
       user_type_name: 'citizen',
       first_name: 'Ioana',
@@ -107,7 +114,7 @@ describe('sign-up form', { timeout: UI_TEST_TIMEOUT }, () => {
     await submit();
     const company = screen.getByLabelText(/^Denumirea firmei/);
     await waitFor(() => expect(company).toHaveFocus());
-    expect(registerMock).not.toHaveBeenCalled();
+    expect(await registrations()).toEqual([]);
   });
 
   it('names the design office on the professional form', async () => {
@@ -123,9 +130,7 @@ describe('sign-up form', { timeout: UI_TEST_TIMEOUT }, () => {
     ['REGISTRATION_INVALID_PASSWORD', /^Parola/, 'Parola nu respectă regulile de complexitate.'],
   ])('puts %s on its field', async (code, label, message) => {
     const { fill, submit, user } = setup();
-    registerMock.mockImplementation(async () => {
-      throw new ApiError(code.includes('EXISTS') ? 409 : 400, code);
-    });
+    serveRegister(() => apiError(code.includes('EXISTS') ? 409 : 400, code));
     await fill();
     await user.click(screen.getByLabelText(/Am citit și accept/));
     await submit();
@@ -138,14 +143,14 @@ describe('sign-up form', { timeout: UI_TEST_TIMEOUT }, () => {
 
   it("places the server's field errors, and shows other failures above the form", async () => {
     const { fill, submit, user } = setup();
-    registerMock.mockRejectedValueOnce(
-      new ApiError(400, 'VALIDATION_ERROR', { fields: [{ path: 'body.phone', message: 'Numărul de telefon nu este valid' }] }),
+    serveRegister(
+      () => apiError(400, 'VALIDATION_ERROR', { fields: [{ path: 'body.phone', message: 'Numărul de telefon nu este valid' }] }),
+      () => apiError(429, 'RATE_LIMITED'),
     );
     await fill();
     await user.click(screen.getByLabelText(/Am citit și accept/));
     await submit();
     expect(await screen.findByText('Numărul de telefon nu este valid')).toBeInTheDocument();
-    registerMock.mockRejectedValueOnce(new ApiError(429, 'RATE_LIMITED'));
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Prea multe cereri.');
   });

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { loadAllTexts } from '../../../lib/testing/render-app';
+import { HttpResponse, http, server } from '../../../test/msw';
 import { renderPage } from '../testing';
 import { GoogleCallbackPage } from './google-callback-page';
 import { InvalidLinkPage } from './invalid-link-page';
@@ -27,6 +28,8 @@ vi.mock('../api/register', async () => {
 beforeAll(loadAllTexts);
 beforeEach(() => {
   for (const mock of Object.values(mocks)) mock.mockReset();
+  // The sign-in page asks which social providers the server has configured.
+  server.use(http.get('/api/auth/providers', () => HttpResponse.json({ data: { google: false, facebook: false } })));
 });
 
 const location = () => screen.getByTestId('location').textContent;

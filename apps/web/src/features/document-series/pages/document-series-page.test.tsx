@@ -2,47 +2,14 @@ import type { DocumentSeries, DocumentSeriesType } from '@ghiseu/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
+import { apiError, envelope, HttpResponse, http, listEnvelope, sentRequests, server } from '../../../test/msw';
 import { DocumentSeriesPage } from './document-series-page';
 
 const UI_TEST_TIMEOUT = 20_000;
-
-const mocks = vi.hoisted(() => ({
-  types: vi.fn(),
-  series: vi.fn(),
-  typeOptions: vi.fn(),
-  organisations: vi.fn(),
-  createType: vi.fn(),
-  patchType: vi.fn(),
-  deleteType: vi.fn(),
-  createSeries: vi.fn(),
-  patchSeries: vi.fn(),
-  deleteSeries: vi.fn(),
-}));
-vi.mock('../api/document-series', async () => {
-  const { useMutation, useQuery, useQueryClient } = await import('@tanstack/react-query');
-  const useWrite = (mutationFn: (body: never) => Promise<unknown>) => {
-    const client = useQueryClient();
-    return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: ['ds'] }) });
-  };
-  return {
-    useSeriesTypes: (params: string) => useQuery({ queryKey: ['ds', 'types', params], queryFn: () => mocks.types(params) }),
-    useSeriesList: (params: string) => useQuery({ queryKey: ['ds', 'series', params], queryFn: () => mocks.series(params) }),
-    useSeriesTypeOptions: () => useQuery({ queryKey: ['ds', 'options'], queryFn: () => mocks.typeOptions() }),
-    useOrganisationOptions: (enabled: boolean) =>
-      useQuery({ queryKey: ['ds', 'organisations'], queryFn: () => mocks.organisations(), enabled }),
-    useCreateSeriesType: () => useWrite(mocks.createType),
-    usePatchSeriesType: () => useWrite(mocks.patchType),
-    useDeleteSeriesType: () => useWrite(mocks.deleteType),
-    useCreateSeries: () => useWrite(mocks.createSeries),
-    usePatchSeries: () => useWrite(mocks.patchSeries),
-    useDeleteSeries: () => useWrite(mocks.deleteSeries),
-  };
-});
 
 beforeAll(async () => {
   if (!('fonts' in document)) {
@@ -53,10 +20,8 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['document-series']);
 });
 beforeEach(() => {
-  for (const mock of Object.values(mocks)) mock.mockReset();
   localStorage.clear();
-  mocks.typeOptions.mockResolvedValue([seriesType()]);
-  mocks.organisations.mockResolvedValue([{ id: 2, name: 'Consiliul Județean Mureș' }]);
+  server.use(http.get('/api/organisations', () => listEnvelope([{ id: 2, name: 'Consiliul Județean Mureș' }])));
 });
 
 const seriesType = (overrides: Partial<DocumentSeriesType> = {}): DocumentSeriesType => ({
@@ -93,7 +58,15 @@ const series = (overrides: Partial<DocumentSeries> = {}): DocumentSeries => ({
   ...overrides,
 });
 
-const page = <T,>(data: T[]) => ({ data, pagination: { total: data.length, skip: 0, limit: 20 } });
+/** The API: the series types (list and options share the path) and the series. */
+function serve({ types = [seriesType()], rows = [] as DocumentSeries[] } = {}) {
+  server.use(
+    http.get('/api/document-series-types', () => listEnvelope(types)),
+    http.get('/api/document-series', () => listEnvelope(rows)),
+  );
+}
+const patches = async () =>
+  (await sentRequests({ method: 'PATCH' })).map((r) => ({ path: r.path, body: r.body, type: r.headers.get('content-type') }));
 
 function setup(path: string, role: 'super_admin' | 'admin') {
   const router = createMemoryRouter([{ path: '/document-series-type', element: <DocumentSeriesPage /> }], {
@@ -111,7 +84,7 @@ function setup(path: string, role: 'super_admin' | 'admin') {
 
 describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows the super admin both tabs, the types first', async () => {
-    mocks.types.mockResolvedValue(page([seriesType()]));
+    serve();
     setup('/document-series-type', 'super_admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tipuri de serii de documente' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Tipuri de serii' })).toHaveAttribute('aria-selected', 'true');
@@ -120,25 +93,29 @@ describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 
   it('shows an administrator only the series tab, even when the types are asked', async () => {
-    mocks.series.mockResolvedValue(page([series()]));
+    serve({ rows: [series()] });
     setup('/document-series-type?tab=types', 'admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Serii de documente' })).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /Registratură CJ Mureș/ });
     expect(row).toHaveTextContent('CJMS/42/2026');
     expect(row).not.toHaveTextContent('Consiliul Județean Mureș');
-    expect(mocks.types).not.toHaveBeenCalled();
+    // Only the type options of the filter are asked (limit=500), never the types' list.
+    const typeCalls = await sentRequests({ method: 'GET', path: '/api/document-series-types' });
+    expect(typeCalls.every((call) => call.query.get('limit') === '500')).toBe(true);
+    const [seriesCall] = await sentRequests({ method: 'GET', path: '/api/document-series' });
+    expect(seriesCall.query.get('pagination')).toBe('true');
   });
 
   it('says when there are no series', async () => {
-    mocks.series.mockResolvedValueOnce(page([]));
+    serve();
     setup('/document-series-type?tab=series', 'admin');
     expect(await screen.findByText('Nu există serii de documente.')).toBeInTheDocument();
   });
 
   it('shows a load failure with a retry', async () => {
-    mocks.series.mockRejectedValueOnce(new ApiError(500, 'INTERNAL_ERROR'));
-    mocks.series.mockResolvedValue(page([series()]));
+    serve({ rows: [series()] });
+    server.use(http.get('/api/document-series', () => apiError(500, 'INTERNAL_ERROR'), { once: true }));
     const { user } = setup('/document-series-type?tab=series', 'admin');
     expect(await screen.findByText(/Lista nu a putut fi încărcată\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
@@ -146,8 +123,12 @@ describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 
   it('creates a series type', async () => {
-    mocks.types.mockResolvedValue(page([]));
-    mocks.createType.mockResolvedValue(seriesType({ id: 9, name: 'Ieșiri' }));
+    serve({ types: [] });
+    server.use(
+      http.post('/api/document-series-types', () =>
+        HttpResponse.json({ data: seriesType({ id: 9, name: 'Ieșiri' }) }, { status: 201 }),
+      ),
+    );
     const { user } = setup('/document-series-type?tab=types', 'super_admin');
     expect(await screen.findByText(/Nu există tipuri de serii/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tip de serie nou' }));
@@ -157,12 +138,15 @@ describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.type(within(dialog).getByLabelText(/Denumire/), 'Ieșiri');
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
     expect(await screen.findByText('Tipul de serie „Ieșiri” a fost creat.')).toBeInTheDocument();
-    expect(mocks.createType.mock.calls[0][0]).toEqual({ name: 'Ieșiri', description: null });
+    const posts = await sentRequests({ method: 'POST' });
+    expect(posts.map((r) => [r.path, r.body])).toEqual([['/api/document-series-types', { name: 'Ieșiri', description: null }]]);
   });
 
   it('edits a series: previews the next number and refuses a lower index', async () => {
-    mocks.series.mockResolvedValue(page([series()]));
-    mocks.patchSeries.mockRejectedValueOnce(new ApiError(400, 'INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE', { current: 45 }));
+    serve({ rows: [series()] });
+    server.use(
+      http.patch('/api/document-series/:id', () => apiError(400, 'INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE', { current: 45 })),
+    );
     const { user } = setup('/document-series-type?tab=series', 'admin');
     await user.click(await screen.findByRole('button', { name: 'Acțiuni pentru seria Registratură CJ Mureș' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Modifică' }));
@@ -173,22 +157,28 @@ describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.type(index, '40');
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
     expect(await within(dialog).findByText('Indexul nu poate fi mai mic decât valoarea curentă.')).toBeInTheDocument();
-    expect(mocks.patchSeries).not.toHaveBeenCalled();
+    expect(await patches()).toEqual([]);
     await user.clear(index);
     await user.type(index, '44');
     expect(within(dialog).getByTestId('series-preview')).toHaveTextContent('CJMS/45/');
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
     // Someone numbered in the meantime: the server's refusal lands under the input.
     expect(await within(dialog).findByText('Indexul nu poate fi mai mic decât valoarea curentă.')).toBeInTheDocument();
-    expect(mocks.patchSeries.mock.calls[0][0]).toEqual({ id: 7, patch: { current_index: 44 } });
+    expect(await patches()).toEqual([
+      { path: '/api/document-series/7', body: { current_index: 44 }, type: 'application/merge-patch+json' },
+    ]);
   });
 
   it('toggles a series inactive', async () => {
-    mocks.series.mockResolvedValue(page([series()]));
-    mocks.patchSeries.mockResolvedValue(series({ active: false }));
+    serve({ rows: [series()] });
+    server.use(http.patch('/api/document-series/:id', () => envelope(series({ active: false }))));
     const { user } = setup('/document-series-type?tab=series', 'admin');
     await user.click(await screen.findByRole('switch', { name: 'Serie activă: Registratură CJ Mureș' }));
     expect(await screen.findByText('Seria „Registratură CJ Mureș” a fost dezactivată.')).toBeInTheDocument();
-    await waitFor(() => expect(mocks.patchSeries.mock.calls[0][0]).toEqual({ id: 7, patch: { active: false } }));
+    await waitFor(async () =>
+      expect(await patches()).toEqual([
+        { path: '/api/document-series/7', body: { active: false }, type: 'application/merge-patch+json' },
+      ]),
+    );
   });
 });

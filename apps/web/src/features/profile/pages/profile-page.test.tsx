@@ -1,82 +1,66 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Profile, UserRecord } from '@ghiseu/domain';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
+import { apiError, envelope, HttpResponse, http, listEnvelope, sentRequests, server } from '../../../test/msw';
 import { buildProfile, loadProfileTexts, renderPage } from '../testing';
 import { ProfilePage } from './profile-page';
 
 /** Generous: these tests type and click a lot, and CI machines are shared. */
 const UI_TEST_TIMEOUT = 20_000;
 
-const mocks = vi.hoisted(() => ({
-  getProfile: vi.fn(),
-  update: vi.fn(),
-  record: vi.fn(),
-  patch: vi.fn(),
-  sendCode: vi.fn(),
-  confirmCode: vi.fn(),
-  uploadPhoto: vi.fn(),
-}));
-
-vi.mock('../api/get-profile', async () => {
-  const { queryOptions, useQuery } = await import('@tanstack/react-query');
-  const profileQueryOptions = queryOptions({ queryKey: ['profiles', 'me'], queryFn: () => mocks.getProfile() });
-  return { profileQueryKey: ['profiles', 'me'], profileQueryOptions, useProfile: () => useQuery(profileQueryOptions) };
-});
-vi.mock('../api/update-profile', async () => {
-  const { useMutation, useQueryClient } = await import('@tanstack/react-query');
-  return {
-    useUpdateProfile: () => {
-      const client = useQueryClient();
-      return useMutation({
-        mutationFn: mocks.update,
-        onSuccess: (profile: unknown) => client.setQueryData(['profiles', 'me'], profile),
-      });
-    },
-  };
-});
-vi.mock('../api/get-user-record', async () => {
-  const { useQuery } = await import('@tanstack/react-query');
-  return {
-    useUserRecord: (id: number | null, enabled = true) =>
-      useQuery({ queryKey: ['users', id], queryFn: () => mocks.record(id), enabled: enabled && id !== null }),
-  };
-});
-vi.mock('../api/patch-user', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return { usePatchCurrentUser: () => useMutation({ mutationFn: mocks.patch }) };
-});
-vi.mock('../api/phone-change', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return {
-    useSendPhoneChangeCode: () => useMutation({ mutationFn: mocks.sendCode }),
-    useConfirmPhoneChange: () => useMutation({ mutationFn: mocks.confirmCode }),
-  };
-});
-vi.mock('../api/photo', () => ({ uploadPhoto: mocks.uploadPhoto, usePhotoUrl: () => undefined }));
-vi.mock('../api/territory', () => ({
-  loadCountyOptions: async () => ({
-    options: [
-      { value: '261', label: 'Mureș' },
-      { value: '21', label: 'Cluj' },
-    ],
-    hasMore: false,
-  }),
-  loadUatOptions: (county: number) => async () => ({
-    options:
-      county === 21
-        ? [{ value: '54975', label: 'Cluj-Napoca (municipiu)' }]
-        : [{ value: '114319', label: 'Târgu Mureș (municipiu)' }],
-    hasMore: false,
-  }),
-  loadVillageOptions: () => async () => ({ options: [], hasMore: false }),
-  loadCountryOptions: async () => ({ options: [{ value: '276', label: 'Germania' }], hasMore: false }),
-}));
+/** The photo is a download URL of its own; none of these profiles has one. */
+vi.mock('../api/photo', () => ({ uploadPhoto: vi.fn(), usePhotoUrl: () => undefined }));
 
 beforeAll(loadProfileTexts);
+/** `GET /api/users/:id`: the account record (parent account and secondary role). */
+const userRecord = (overrides: Partial<UserRecord> = {}): UserRecord => ({
+  user_id: 7,
+  email: 'ioana@example.ro',
+  first_name: 'Ioana',
+  last_name: 'Mureșan',
+  phone: '0740123456',
+  photo: null,
+  user_type_name: 'citizen',
+  account_type: 'personal',
+  status: 'active',
+  organisation_id: null,
+  is_organisation_admin: false,
+  parent_user_id: null,
+  secondary_role: null,
+  is_email_confirmed: true,
+  is_phone_confirmed: true,
+  enrolled: false,
+  profile_completed: true,
+  profile_needs_update: false,
+  created_at: '2026-01-01T00:00:00Z',
+  last_login_at: null,
+  ...overrides,
+});
+const serveUserRecord = (record: UserRecord) => server.use(http.get('/api/users/:id', () => envelope(record)));
+/** `PUT /api/profiles/me` answers the profile the body makes (missing fields from `missing`). */
+const serveProfileUpdate = (answer: (body: Partial<Profile>) => Profile) =>
+  server.use(http.put('/api/profiles/me', async ({ request }) => envelope(answer((await request.json()) as Partial<Profile>))));
+const profileUpdates = async () => (await sentRequests({ method: 'PUT', path: '/api/profiles/me' })).map((r) => r.body);
+
 beforeEach(() => {
-  for (const mock of Object.values(mocks)) mock.mockReset();
-  mocks.record.mockResolvedValue({ parent_user_id: null, secondary_role: null });
+  serveUserRecord(userRecord());
+  // The address selects: counties, the UATs of a county, villages, countries.
+  server.use(
+    http.get('/api/counties', () =>
+      listEnvelope([
+        { id: 261, name: 'Mureș' },
+        { id: 21, name: 'Cluj' },
+      ]),
+    ),
+    http.get('/api/localities', ({ request }) =>
+      new URL(request.url).searchParams.get('parent_id') === '21'
+        ? listEnvelope([{ id: 54975, name: 'Cluj-Napoca', type: 'municipiu' }])
+        : listEnvelope([{ id: 114319, name: 'Târgu Mureș', type: 'municipiu' }]),
+    ),
+    http.get('/api/villages', () => listEnvelope([])),
+    http.get('/api/countries', () => listEnvelope([{ id: 276, name: 'Germania' }])),
+  );
 });
 
 const incomplete = () =>
@@ -88,18 +72,16 @@ const incomplete = () =>
   });
 
 function setup(profile = buildProfile(), user = buildCurrentUser(), refreshUser = vi.fn(async () => user)) {
-  mocks.getProfile.mockResolvedValue(profile);
+  server.use(http.get('/api/profiles/me', () => envelope(profile)));
   return { ...renderPage('/profile', <ProfilePage />, { user, refreshUser }), refreshUser };
 }
 
 describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows an error state with a retry when the profile cannot be loaded', async () => {
-    mocks.getProfile.mockImplementation(async () => {
-      throw new ApiError(500, 'INTERNAL_ERROR');
-    });
+    server.use(http.get('/api/profiles/me', () => apiError(500, 'INTERNAL_ERROR')));
     const { user } = renderPage('/profile', <ProfilePage />, { user: buildCurrentUser() });
     expect(await screen.findByText('Profilul nu a putut fi încărcat')).toBeInTheDocument();
-    mocks.getProfile.mockResolvedValue(buildProfile());
+    server.use(http.get('/api/profiles/me', () => envelope(buildProfile())));
     await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
     expect(await screen.findByTestId('profile-form')).toBeInTheDocument();
   });
@@ -122,18 +104,19 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('CNP-ul nu este valid')).toBeInTheDocument();
     await waitFor(() => expect(cnp).toHaveFocus());
     expect(cnp).toHaveAttribute('aria-invalid', 'true');
-    expect(mocks.update).not.toHaveBeenCalled();
+    expect(await profileUpdates()).toEqual([]);
   });
 
   it('saves a complete profile and reloads the session user so the profile gate opens', async () => {
     const { user, refreshUser } = setup(incomplete());
-    mocks.update.mockImplementation(async (body: Record<string, unknown>) => buildProfile({ ...body, missing_fields: [] }));
+    serveProfileUpdate((body) => buildProfile({ ...body, missing_fields: [] }));
     await user.type(await screen.findByLabelText(/^CNP/), '1800101260071');
     await user.type(screen.getByLabelText(/^Strada/), 'Str. Primăriei');
     await user.click(screen.getByRole('button', { name: 'Salvați profilul' }));
     expect(await screen.findByText('Profilul a fost salvat și este complet.')).toBeInTheDocument();
     expect(refreshUser).toHaveBeenCalled();
-    expect(mocks.update.mock.calls[0][0]).toMatchObject({
+    const [body] = await profileUpdates();
+    expect(body).toMatchObject({
       first_name: 'Ioana',
       last_name: 'Mureșan',
       personal_numeric_code: '1800101260071',
@@ -142,13 +125,13 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
       locality_id: 114319,
       id_card_issue_date: '2022-03-15',
     });
-    expect(mocks.update.mock.calls[0][0]).not.toHaveProperty('phone');
+    expect(body).not.toHaveProperty('phone');
     await waitFor(() => expect(screen.queryByTestId('profile-missing')).not.toBeInTheDocument());
   });
 
   it('marks the fields still missing after saving an incomplete profile', async () => {
     const { user, refreshUser } = setup(incomplete());
-    mocks.update.mockResolvedValue(incomplete());
+    serveProfileUpdate(() => incomplete());
     await user.click(await screen.findByRole('button', { name: 'Salvați profilul' }));
     expect(
       await screen.findByText('Profilul a fost salvat, dar nu este complet. Completați câmpurile marcate.'),
@@ -160,11 +143,13 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
 
   it("shows the server's field errors on their fields", async () => {
     const { user } = setup();
-    mocks.update.mockImplementation(async () => {
-      throw new ApiError(400, 'VALIDATION_ERROR', {
-        fields: [{ path: 'body.locality_id', message: 'Valoarea introdusă nu este validă' }],
-      });
-    });
+    server.use(
+      http.put('/api/profiles/me', () =>
+        apiError(400, 'VALIDATION_ERROR', {
+          fields: [{ path: 'body.locality_id', message: 'Valoarea introdusă nu este validă' }],
+        }),
+      ),
+    );
     await user.click(await screen.findByRole('button', { name: 'Salvați profilul' }));
     expect(await screen.findByText('Valoarea introdusă nu este validă')).toBeInTheDocument();
   });
@@ -178,10 +163,13 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(screen.getByRole('button', { name: /^Localitate \(UAT\)/ })).toHaveTextContent('Selectați');
     await user.click(screen.getByRole('button', { name: /^Localitate \(UAT\)/ }));
     await user.click(await screen.findByRole('option', { name: 'Cluj-Napoca (municipiu)' }));
-    mocks.update.mockImplementation(async (body: Record<string, unknown>) => buildProfile(body));
+    serveProfileUpdate((body) => buildProfile(body));
     await user.click(screen.getByRole('button', { name: 'Salvați profilul' }));
-    await waitFor(() => expect(mocks.update).toHaveBeenCalled());
-    expect(mocks.update.mock.calls[0][0]).toMatchObject({ county_id: 21, locality_id: 54975 });
+    await waitFor(async () => expect(await profileUpdates()).toHaveLength(1));
+    expect((await profileUpdates())[0]).toMatchObject({ county_id: 21, locality_id: 54975 });
+    // The UATs were asked for the county chosen, paged by the server.
+    const uats = await sentRequests({ method: 'GET', path: '/api/localities' });
+    expect(uats.map((r) => r.query.get('parent_id'))).toContain('21');
   });
 
   it('shows the foreigner fields and the company of a legal entity', async () => {
@@ -195,13 +183,17 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
 
   it('links the administrator of a professional account to its sub-accounts, and nobody else', async () => {
     const office = buildCurrentUser({ user_type_name: 'legal_entity', account_type: 'professional' });
-    mocks.record.mockResolvedValue({ parent_user_id: null, secondary_role: 'administrator' });
+    serveUserRecord(
+      userRecord({ user_type_name: 'legal_entity', account_type: 'professional', secondary_role: 'administrator' }),
+    );
     const { unmount } = setup(buildProfile({ user_type_name: 'legal_entity', account_type: 'professional' }), office);
     expect(await screen.findByTestId('profile-sub-accounts-link')).toHaveAttribute('href', '/sub-accounts');
     expect(screen.getByLabelText(/^Număr TNA/)).toBeInTheDocument();
     unmount();
 
-    mocks.record.mockResolvedValue({ parent_user_id: 4, secondary_role: 'editor' });
+    serveUserRecord(
+      userRecord({ user_type_name: 'legal_entity', account_type: 'professional', parent_user_id: 4, secondary_role: 'editor' }),
+    );
     setup(
       buildProfile({
         user_type_name: 'legal_entity',
@@ -212,25 +204,29 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
       office,
     );
     expect(await screen.findByLabelText(/^Denumirea firmei/)).toHaveAttribute('readonly');
-    await waitFor(() => expect(mocks.record).toHaveBeenCalledTimes(2));
+    await waitFor(async () =>
+      expect(await sentRequests({ method: 'GET', path: `/api/users/${office.user_id}` })).toHaveLength(2),
+    );
     expect(screen.queryByTestId('profile-sub-accounts-link')).not.toBeInTheDocument();
   });
 
   it('saves the name with PATCH /users and reloads the session user', async () => {
     const { user, refreshUser } = setup();
-    mocks.patch.mockResolvedValue(buildCurrentUser({ first_name: 'Ioana-Maria' }));
+    server.use(http.patch('/api/users', () => envelope(buildCurrentUser({ first_name: 'Ioana-Maria' }))));
     const first = await screen.findByLabelText(/^Prenume/);
     await user.clear(first);
     await user.type(first, 'Ioana-Maria');
     await user.click(screen.getByRole('button', { name: 'Salvați numele' }));
     expect(await screen.findByText('Numele a fost actualizat.')).toBeInTheDocument();
-    expect(mocks.patch.mock.calls[0][0]).toEqual({ last_name: 'Mureșan', first_name: 'Ioana-Maria' });
+    const [patch] = await sentRequests({ method: 'PATCH', path: '/api/users' });
+    expect(patch.body).toEqual({ last_name: 'Mureșan', first_name: 'Ioana-Maria' });
+    expect(patch.headers.get('content-type')).toBe('application/merge-patch+json');
     expect(refreshUser).toHaveBeenCalled();
   });
 
   it('changes the phone only after its SMS code is confirmed', async () => {
     const { user, refreshUser } = setup();
-    mocks.sendCode.mockResolvedValue(undefined);
+    server.use(http.post('/api/auth/phone/update', () => new HttpResponse(null, { status: 204 })));
     await user.click(await screen.findByRole('button', { name: 'Schimbați numărul' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schimbarea numărului de telefon' });
     await user.type(within(dialog).getByLabelText(/^Noul număr/), '0740123456');
@@ -240,21 +236,26 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.type(within(dialog).getByLabelText(/^Noul număr/), '0722999888');
     await user.click(within(dialog).getByRole('button', { name: 'Trimiteți codul' }));
     expect(await within(dialog).findByText('0722999888')).toBeInTheDocument();
-    expect(mocks.sendCode.mock.calls[0][0]).toBe('0722999888');
-    mocks.confirmCode.mockImplementationOnce(async () => {
-      throw new ApiError(400, 'SMS_CODE_INVALID', { remaining_attempts: 4 });
-    });
+    // The landline was refused before anything was sent; the mobile number was sent once.
+    expect((await sentRequests({ path: '/api/auth/phone/update' })).map((r) => r.body)).toEqual([{ phone: '0722999888' }]);
+    server.use(
+      http.post('/api/auth/phone/validate', () => apiError(400, 'SMS_CODE_INVALID', { remaining_attempts: 4 }), { once: true }),
+    );
     await user.type(within(dialog).getByLabelText(/^Codul primit/), '000000');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmați numărul' }));
     expect(await within(dialog).findByText('Codul SMS nu este corect. Mai aveți 4 încercări.')).toBeInTheDocument();
-    mocks.confirmCode.mockResolvedValue({
-      isEmailConfirmed: true,
-      isPhoneConfirmed: true,
-      data: { authToken: null, verificationToken: null },
-    });
+    server.use(
+      http.post('/api/auth/phone/validate', () =>
+        HttpResponse.json({ isEmailConfirmed: true, isPhoneConfirmed: true, data: { authToken: null, verificationToken: null } }),
+      ),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Confirmați numărul' }));
     expect(await screen.findByText('Numărul de telefon a fost schimbat și confirmat.')).toBeInTheDocument();
-    expect(mocks.confirmCode.mock.calls[1][0]).toEqual({ phone: '0722999888', smsCode: '000000' });
+    const validations = await sentRequests({ path: '/api/auth/phone/validate' });
+    expect(validations.map((r) => r.body)).toEqual([
+      { phone: '0722999888', smsCode: '000000' },
+      { phone: '0722999888', smsCode: '000000' },
+    ]);
     expect(refreshUser).toHaveBeenCalled();
   });
 });

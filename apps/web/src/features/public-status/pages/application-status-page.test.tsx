@@ -1,52 +1,48 @@
 import type { PublicApplicationStatus } from '@ghiseu/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
+import { apiError, envelope, HttpResponse, http, sentRequests, server } from '../../../test/msw';
 import { ApplicationStatusPage } from './application-status-page';
 
 /**
  * The public status page's flow (spec §2 /qr/:id, §8 'Public SMS check'): phone, code, status;
  * every error with its own Romanian message; loading, empty and error states; focus moving to
- * each step's heading. The API modules are mocked (tests never stub fetch).
+ * each step's heading. The real hooks run; the API answers at the HTTP boundary (MSW).
  */
 
-const mocks = vi.hoisted(() => ({ request: vi.fn(), verify: vi.fn(), status: vi.fn() }));
-vi.mock('../api/request-code', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return {
-    requestPublicCode: mocks.request,
-    useRequestPublicCode: () => useMutation({ mutationFn: mocks.request }),
-  };
-});
-vi.mock('../api/verify-code', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return {
-    verifyPublicCode: mocks.verify,
-    useVerifyPublicCode: () => useMutation({ mutationFn: mocks.verify }),
-  };
-});
-vi.mock('../api/get-status', async () => {
-  const { useQuery } = await import('@tanstack/react-query');
-  return {
-    getPublicStatus: mocks.status,
-    usePublicStatus: (id: number, token: string) =>
-      useQuery({ queryKey: ['public-status', id, token], queryFn: () => mocks.status(id, token), retry: false }),
-  };
-});
+type Answer = () => Response | Promise<Response>;
+/**
+ * The public endpoints (`/api/qr/:id/request-code`, `verify-code`, `status`): each answers the
+ * next queued answer of its kind, else its default (a code sent, access granted, the status).
+ */
+const answers = { request: [] as Answer[], verify: [] as Answer[], status: [] as Answer[] };
+const defaults: Record<keyof typeof answers, Answer> = {
+  request: () => envelope({}),
+  verify: () => envelope({}),
+  status: () => envelope({}),
+};
+const next = (kind: keyof typeof answers) => (answers[kind].shift() ?? defaults[kind])();
+const calls = async (kind: 'request-code' | 'verify-code' | 'status') =>
+  sentRequests({ path: new RegExp(`^/api/qr/\\d+/${kind}$`) });
 
 beforeAll(async () => {
   await loadAllTexts();
   await i18n.loadNamespaces('public-status');
 });
 beforeEach(() => {
-  for (const mock of Object.values(mocks)) mock.mockReset();
-  mocks.request.mockResolvedValue({ expires_in: 600, resend_after: 30 });
-  mocks.verify.mockResolvedValue({ token: 'acces-1', expires_in: 1800 });
-  mocks.status.mockResolvedValue(statusFixture());
+  for (const queue of Object.values(answers)) queue.length = 0;
+  defaults.request = () => envelope({ expires_in: 600, resend_after: 30 });
+  defaults.verify = () => envelope({ token: 'acces-1', expires_in: 1800 });
+  defaults.status = () => envelope(statusFixture());
+  server.use(
+    http.post('/api/qr/:id/request-code', () => next('request')),
+    http.post('/api/qr/:id/verify-code', () => next('verify')),
+    http.get('/api/qr/:id/status', () => next('status')),
+  );
 });
 
 function statusFixture(overrides: Partial<PublicApplicationStatus> = {}): PublicApplicationStatus {
@@ -114,26 +110,36 @@ describe('/qr/:id', () => {
     expect(await screen.findByText('Numărul de telefon nu este valid')).toBeInTheDocument();
     expect(phoneInput()).toHaveAttribute('aria-invalid', 'true');
     expect(phoneInput()).toHaveFocus();
-    expect(mocks.request).not.toHaveBeenCalled();
+    expect(await calls('request-code')).toEqual([]);
   });
 
   it('goes from the phone to the code to the status, focusing each step, and shows the documents', async () => {
     const { user } = await toCodeStep();
-    expect(mocks.request.mock.calls[0][0]).toEqual({ applicationId: 42, phone: '0740123456' });
+    expect((await calls('request-code')).map((r) => [r.path, r.body])).toEqual([
+      ['/api/qr/42/request-code', { phone: '0740123456' }],
+    ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Codul primit prin SMS' })).toHaveFocus();
     expect(screen.getByText('0740123456')).toBeInTheDocument();
 
-    mocks.verify.mockRejectedValueOnce(new ApiError(400, 'PUBLIC_CODE_INVALID', { remaining_attempts: 4 }));
+    answers.verify.push(() => apiError(400, 'PUBLIC_CODE_INVALID', { remaining_attempts: 4 }));
     await submitCode(user, '111111');
     const wrong = await screen.findByText('Codul introdus nu este corect. Mai aveți 4 încercări.');
     expect(wrong).toHaveAttribute('role', 'alert');
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
 
     await submitCode(user, '123456');
-    expect(mocks.verify).toHaveBeenLastCalledWith({ applicationId: 42, phone: '0740123456', code: '123456' }, expect.anything());
+    await waitFor(async () =>
+      expect((await calls('verify-code')).map((r) => [r.path, r.body])).toEqual([
+        ['/api/qr/42/verify-code', { phone: '0740123456', code: '111111' }],
+        ['/api/qr/42/verify-code', { phone: '0740123456', code: '123456' }],
+      ]),
+    );
     const heading = await screen.findByRole('heading', { level: 2, name: 'Stadiul cererii' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(mocks.status).toHaveBeenCalledWith(42, 'acces-1');
+    // The status is asked with the access token of the right code, in its header.
+    const [status] = await calls('status');
+    expect(status.path).toBe('/api/qr/42/status');
+    expect(status.headers.get('x-public-status-token')).toBe('acces-1');
     expect(screen.getByTestId('public-status-number')).toHaveTextContent('CJMS/12/2026');
     expect(screen.getByTestId('public-status-state')).toHaveTextContent('În verificare');
     expect(screen.getByTestId('public-status-type')).toHaveTextContent('Certificat de urbanism');
@@ -146,7 +152,7 @@ describe('/qr/:id', () => {
   });
 
   it('says when nothing is public', async () => {
-    mocks.status.mockResolvedValue(statusFixture({ documents: [] }));
+    defaults.status = () => envelope(statusFixture({ documents: [] }));
     const { user } = await toCodeStep();
     await submitCode(user, '123456');
     expect(await screen.findByText('Nu există documente publice')).toBeInTheDocument();
@@ -154,12 +160,16 @@ describe('/qr/:id', () => {
   });
 
   it('shows a loader while the status loads, and an error with a retry when it fails', async () => {
-    let fail!: (error: unknown) => void;
-    mocks.status.mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)));
+    let fail!: () => void;
+    const failed = new Promise<void>((resolve) => (fail = resolve));
+    answers.status.push(async () => {
+      await failed;
+      return apiError(500, 'INTERNAL_ERROR');
+    });
     const { user } = await toCodeStep();
     await submitCode(user, '123456');
     expect(await screen.findByRole('status', { name: 'Se încarcă stadiul cererii…' })).toBeInTheDocument();
-    fail(new ApiError(500, 'INTERNAL_ERROR'));
+    fail();
     expect(await screen.findByText('Stadiul cererii nu a putut fi încărcat')).toBeInTheDocument();
     expect(screen.getByText('A apărut o eroare tehnică. Vă rugăm să reîncercați mai târziu.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
@@ -167,7 +177,7 @@ describe('/qr/:id', () => {
   });
 
   it('goes back to the phone when the access has expired', async () => {
-    mocks.status.mockRejectedValueOnce(new ApiError(403, 'DOWNLOAD_TOKEN_INVALID'));
+    answers.status.push(() => apiError(403, 'DOWNLOAD_TOKEN_INVALID'));
     const { user } = await toCodeStep();
     await submitCode(user, '123456');
     expect(
@@ -177,7 +187,7 @@ describe('/qr/:id', () => {
   });
 
   it('says the phone is blocked, with the minutes left', async () => {
-    mocks.request.mockRejectedValueOnce(new ApiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 4 }));
+    answers.request.push(() => apiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 4 }));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0740123456');
     await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
@@ -187,16 +197,16 @@ describe('/qr/:id', () => {
 
   it('says the phone is blocked after the fifth wrong code', async () => {
     const { user } = await toCodeStep();
-    mocks.verify.mockRejectedValueOnce(new ApiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 5 }));
+    answers.verify.push(() => apiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 5 }));
     await submitCode(user, '111111');
     expect(await screen.findByRole('alert')).toHaveTextContent('Încercați din nou peste 5 minute.');
-    mocks.verify.mockRejectedValueOnce(new ApiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 1 }));
+    answers.verify.push(() => apiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 1 }));
     await submitCode(user, '111111');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Încercați din nou peste un minut.'));
   });
 
   it('says the phone does not belong to the applicant or a beneficiary', async () => {
-    mocks.request.mockRejectedValueOnce(new ApiError(400, 'PUBLIC_PHONE_NOT_ALLOWED'));
+    answers.request.push(() => apiError(400, 'PUBLIC_PHONE_NOT_ALLOWED'));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0722000000');
     await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
@@ -208,7 +218,7 @@ describe('/qr/:id', () => {
   });
 
   it('says the application was not found', async () => {
-    mocks.request.mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND'));
+    answers.request.push(() => apiError(404, 'NOT_FOUND'));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0740123456');
     await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
@@ -219,21 +229,21 @@ describe('/qr/:id', () => {
 
   it('says an expired code expired', async () => {
     const { user } = await toCodeStep();
-    mocks.verify.mockRejectedValueOnce(new ApiError(400, 'PUBLIC_CODE_EXPIRED'));
+    answers.verify.push(() => apiError(400, 'PUBLIC_CODE_EXPIRED'));
     await submitCode(user, '123456');
     expect(await screen.findByText('Codul a expirat. Cereți un cod nou cu „Retrimite codul”.')).toBeInTheDocument();
     expect(codeInput()).toHaveFocus();
   });
 
   it('reports a technical error, with or without an answer from the server', async () => {
-    mocks.request.mockRejectedValueOnce(new ApiError(500, 'INTERNAL_ERROR'));
+    answers.request.push(() => apiError(500, 'INTERNAL_ERROR'));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0740123456');
     await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A apărut o eroare tehnică. Vă rugăm să reîncercați mai târziu.');
-    mocks.request.mockRejectedValueOnce(new ApiError(undefined, 'NETWORK_ERROR'));
+    answers.request.push(() => HttpResponse.error());
     await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
-    await waitFor(() => expect(mocks.request).toHaveBeenCalledTimes(2));
+    await waitFor(async () => expect(await calls('request-code')).toHaveLength(2));
     expect(screen.getByRole('alert')).toHaveTextContent('A apărut o eroare tehnică.');
   });
 
@@ -241,7 +251,7 @@ describe('/qr/:id', () => {
     const { user } = await toCodeStep();
     await submitCode(user, '123');
     expect(await screen.findByText('Codul trebuie să conțină 6 cifre')).toBeInTheDocument();
-    expect(mocks.verify).not.toHaveBeenCalled();
+    expect(await calls('verify-code')).toEqual([]);
 
     const resend = screen.getByRole('button', { name: /^Retrimite codul \(\d+ s\)$/ });
     expect(resend).toBeDisabled();
@@ -251,12 +261,12 @@ describe('/qr/:id', () => {
   });
 
   it('sends a new code once the wait is over', async () => {
-    mocks.request.mockResolvedValue({ expires_in: 600, resend_after: 0 });
+    defaults.request = () => envelope({ expires_in: 600, resend_after: 0 });
     const { user } = await toCodeStep();
     await user.click(screen.getByRole('button', { name: 'Retrimite codul' }));
     expect(await screen.findByText('Am trimis un cod nou. Folosiți ultimul cod primit.')).toBeInTheDocument();
-    expect(mocks.request).toHaveBeenCalledTimes(2);
-    mocks.request.mockRejectedValueOnce(new ApiError(429, 'RATE_LIMITED', { retry_after_seconds: 12 }));
+    expect(await calls('request-code')).toHaveLength(2);
+    answers.request.push(() => apiError(429, 'RATE_LIMITED', { retry_after_seconds: 12 }));
     await user.click(screen.getByRole('button', { name: 'Retrimite codul' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Puteți cere un cod nou peste 12 secunde.');
   });

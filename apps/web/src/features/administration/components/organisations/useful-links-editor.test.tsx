@@ -1,21 +1,21 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../../lib/api-client';
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppTestProviders, fakeSession } from '../../../../lib/testing/render-app';
 import { loadAdministrationTexts } from '../../test-support';
 import type { OrganisationRecord } from '../../api/organisations';
+import { apiError, http, sentRequests, server } from '../../../../test/msw';
 import { UsefulLinksEditor } from './useful-links-editor';
 
-const { putMock } = vi.hoisted(() => ({ putMock: vi.fn() }));
-vi.mock('../../api/organisations', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return { usePutUsefulLinks: () => useMutation({ mutationFn: putMock, meta: { skipGlobalErrorHandler: true } }) };
+beforeAll(async () => {
+  await loadAdministrationTexts();
+  // The CSV travels as a Blob body. Node's fetch (under MSW) reads only its own Blob, not
+  // jsdom's, as a browser's fetch reads the browser's: give the page Node's for this file.
+  vi.stubGlobal('Blob', NodeBlob);
 });
-
-beforeAll(loadAdministrationTexts);
-beforeEach(() => {
-  putMock.mockReset();
+afterAll(() => {
+  vi.unstubAllGlobals();
 });
 
 const record: OrganisationRecord = {
@@ -57,7 +57,11 @@ describe('useful links CSV editor', () => {
   });
 
   it('shows UTILS_LINKS_CSV_PARSE_ERROR with the line, its content, and selects it', async () => {
-    putMock.mockRejectedValue(new ApiError(400, 'UTILS_LINKS_CSV_PARSE_ERROR', { line: 3, reason: 'link' }));
+    server.use(
+      http.put('/api/organisations/:id/useful-links', () =>
+        apiError(400, 'UTILS_LINKS_CSV_PARSE_ERROR', { line: 3, reason: 'link' }),
+      ),
+    );
     const { user, area } = setup();
     await user.clear(area());
     await user.type(area(), 'name,link\nGhid,https://exemplu.ro\nSite vechi,http://vechi.ro');
@@ -71,7 +75,11 @@ describe('useful links CSV editor', () => {
     await waitFor(() =>
       expect(area().value.slice(area().selectionStart, area().selectionEnd)).toBe('Site vechi,http://vechi.ro'),
     );
-    expect(putMock.mock.calls[0][0]).toEqual({ id: 1, csv: 'name,link\nGhid,https://exemplu.ro\nSite vechi,http://vechi.ro' });
+    // The CSV text itself is the body, sent as text/csv.
+    const [put] = await sentRequests({ method: 'PUT' });
+    expect(put.path).toBe('/api/organisations/1/useful-links');
+    expect(put.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(put.body).toBe('name,link\nGhid,https://exemplu.ro\nSite vechi,http://vechi.ro');
     // Typing again clears the message.
     await user.type(area(), 's');
     expect(screen.queryByTestId('useful-links-error')).not.toBeInTheDocument();

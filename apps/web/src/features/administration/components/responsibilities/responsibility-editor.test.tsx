@@ -2,34 +2,26 @@ import type { Responsibility } from '@ghiseu/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../../lib/api-client';
 import { buildCurrentUser } from '../../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession } from '../../../../lib/testing/render-app';
 import { loadAdministrationTexts } from '../../test-support';
+import { apiError, envelope, HttpResponse, http, listEnvelope, sentRequests, server } from '../../../../test/msw';
 import { ResponsibilityEditor } from './responsibility-editor';
-
-const { createMock, patchMock } = vi.hoisted(() => ({ createMock: vi.fn(), patchMock: vi.fn() }));
-
-vi.mock('../../api/responsibilities', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  const assignable = [
-    { key: 'applicationsRead', name: 'Vizualizare cereri', category: 'applications', category_label: 'Cereri' },
-    { key: 'applicationsRegister', name: 'Înregistrare cereri', category: 'applications', category_label: 'Cereri' },
-    { key: 'accountsRead', name: 'Vizualizare conturi funcționari', category: 'organisation', category_label: 'Instituție' },
-  ];
-  return {
-    useAssignablePermissions: () => ({ isPending: false, isError: false, data: assignable }),
-    useCreateResponsibility: () => useMutation({ mutationFn: createMock }),
-    usePatchResponsibility: () => useMutation({ mutationFn: patchMock }),
-  };
-});
-vi.mock('../../api/organisations', () => ({ useAllOrganisations: () => ({ data: { data: [] } }) }));
 
 beforeAll(loadAdministrationTexts);
 beforeEach(() => {
-  createMock.mockReset();
-  patchMock.mockReset();
+  server.use(
+    http.get('/api/responsibilities/assignable-permissions', () =>
+      envelope([
+        { key: 'applicationsRead', name: 'Vizualizare cereri', category: 'applications', category_label: 'Cereri' },
+        { key: 'applicationsRegister', name: 'Înregistrare cereri', category: 'applications', category_label: 'Cereri' },
+        { key: 'accountsRead', name: 'Vizualizare conturi funcționari', category: 'organisation', category_label: 'Instituție' },
+      ]),
+    ),
+    http.get('/api/organisations', () => listEnvelope([])),
+  );
 });
+const writes = async (method: string) => (await sentRequests({ method })).map((r) => ({ path: r.path, body: r.body }));
 
 const stored: Responsibility = {
   id: 4,
@@ -43,7 +35,7 @@ const stored: Responsibility = {
   abilities: { canEdit: true, canDelete: false },
 };
 
-function setup(responsibility: Responsibility | null) {
+async function setup(responsibility: Responsibility | null) {
   const onClose = vi.fn();
   const user = userEvent.setup();
   const session = fakeSession({ user: buildCurrentUser({ user_type_name: 'admin', organisation_id: 1 }) });
@@ -54,12 +46,14 @@ function setup(responsibility: Responsibility | null) {
   );
   const save = () => screen.getByRole('button', { name: 'Salvează' });
   const explanation = () => screen.getByTestId('responsibility-save-explanation');
+  // The assignable permissions come from the server.
+  await screen.findByLabelText('Vizualizare cereri');
   return { user, onClose, save, explanation };
 }
 
 describe('adding a responsibility (spec §5)', () => {
   it('needs selected permissions: Save stays disabled and says why', async () => {
-    const { user, save, explanation } = setup(null);
+    const { user, save, explanation } = await setup(null);
     await user.type(screen.getByLabelText(/^Denumire/), 'Registratură');
     expect(save()).toBeDisabled();
     expect(explanation()).toHaveTextContent('Selectați cel puțin o permisiune.');
@@ -70,17 +64,17 @@ describe('adding a responsibility (spec §5)', () => {
   });
 
   it('needs a name: a save without one marks the field', async () => {
-    const { user, save } = setup(null);
+    const { user, save } = await setup(null);
     await user.click(screen.getByLabelText('Vizualizare cereri'));
     await user.click(save());
     expect(
       await screen.findByText('Completați denumirea responsabilității.', { selector: '.mantine-InputWrapper-error' }),
     ).toBeVisible();
-    expect(createMock).not.toHaveBeenCalled();
+    expect(await writes('POST')).toEqual([]);
   });
 
   it('groups the assignable permissions by category, with select-all', async () => {
-    const { user } = setup(null);
+    const { user } = await setup(null);
     const group = screen.getByRole('group', { name: /Cereri \(0 din 2\)/ });
     await user.click(within(group).getByLabelText('Toate permisiunile din „Cereri”'));
     expect(within(group).getByLabelText('Vizualizare cereri')).toBeChecked();
@@ -89,19 +83,21 @@ describe('adding a responsibility (spec §5)', () => {
   });
 
   it('sends name, description and permissions', async () => {
-    createMock.mockResolvedValue({ ...stored, id: 9 });
-    const { user, save, onClose } = setup(null);
+    server.use(http.post('/api/responsibilities', () => HttpResponse.json({ data: { ...stored, id: 9 } }, { status: 201 })));
+    const { user, save, onClose } = await setup(null);
     await user.type(screen.getByLabelText(/^Denumire/), 'Consultare');
     await user.click(screen.getByLabelText('Vizualizare conturi funcționari'));
     await user.click(save());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(createMock.mock.calls[0][0]).toEqual({ name: 'Consultare', description: null, permissions: ['accountsRead'] });
+    expect(await writes('POST')).toEqual([
+      { path: '/api/responsibilities', body: { name: 'Consultare', description: null, permissions: ['accountsRead'] } },
+    ]);
   });
 });
 
 describe('editing a responsibility (spec §5)', () => {
   it('refuses a save that leaves the permission set identical', async () => {
-    const { user, save, explanation } = setup(stored);
+    const { user, save, explanation } = await setup(stored);
     expect(save()).toBeDisabled();
     expect(explanation()).toHaveTextContent('Permisiunile selectate sunt identice cu cele actuale.');
     // A change and its undoing: identical again.
@@ -112,7 +108,7 @@ describe('editing a responsibility (spec §5)', () => {
   });
 
   it('needs selected permissions', async () => {
-    const { user, save, explanation } = setup(stored);
+    const { user, save, explanation } = await setup(stored);
     await user.click(screen.getByLabelText('Vizualizare cereri'));
     await user.click(screen.getByLabelText('Înregistrare cereri'));
     expect(save()).toBeDisabled();
@@ -120,8 +116,8 @@ describe('editing a responsibility (spec §5)', () => {
   });
 
   it("shows the server's CONFLICT 'unchanged' with its own message", async () => {
-    patchMock.mockRejectedValue(new ApiError(409, 'CONFLICT', { reason: 'unchanged' }));
-    const { user, save, onClose } = setup(stored);
+    server.use(http.patch('/api/responsibilities/:id', () => apiError(409, 'CONFLICT', { reason: 'unchanged' })));
+    const { user, save, onClose } = await setup(stored);
     await user.type(screen.getByLabelText('Descriere'), ' ');
     await user.click(screen.getByLabelText('Vizualizare conturi funcționari'));
     await user.click(save());
@@ -129,15 +125,14 @@ describe('editing a responsibility (spec §5)', () => {
       'Nu ați modificat nimic: permisiunile selectate sunt identice cu cele actuale.',
     );
     expect(onClose).not.toHaveBeenCalled();
-    expect(patchMock.mock.calls[0][0]).toEqual({
-      id: 4,
-      patch: { permissions: ['applicationsRead', 'applicationsRegister', 'accountsRead'] },
-    });
+    expect(await writes('PATCH')).toEqual([
+      { path: '/api/responsibilities/4', body: { permissions: ['applicationsRead', 'applicationsRegister', 'accountsRead'] } },
+    ]);
   });
 
   it('names the permissions the server refuses to let the user grant', async () => {
-    patchMock.mockRejectedValue(new ApiError(403, 'FORBIDDEN', { permissions: ['accountsRead'] }));
-    const { user, save } = setup(stored);
+    server.use(http.patch('/api/responsibilities/:id', () => apiError(403, 'FORBIDDEN', { permissions: ['accountsRead'] })));
+    const { user, save } = await setup(stored);
     await user.click(screen.getByLabelText('Vizualizare conturi funcționari'));
     await user.click(save());
     expect(await screen.findByTestId('responsibility-error')).toHaveTextContent(
@@ -146,7 +141,7 @@ describe('editing a responsibility (spec §5)', () => {
   });
 
   it('keeps a held permission the user may not grant listed, so it can be removed', async () => {
-    const { user, save } = setup({ ...stored, permissions: ['applicationsRead', 'systemConfig'] });
+    const { user, save } = await setup({ ...stored, permissions: ['applicationsRead', 'systemConfig'] });
     const held = screen.getByLabelText('Meniul de configurare a sistemului');
     expect(held).toBeChecked();
     await user.click(held);

@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../../db/schema/index.js';
-import { hashPassword } from '../../platform/auth/passwords.js';
-import type { TestApp } from '../../../test/test-app.js';
+import { users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
+import type { TestApp } from './test-app.js';
 
 /**
  * Helpers shared by the accounts tests: requests from distinct client addresses (so the

@@ -1,11 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cnpControlDigit, cuiControlDigit, type FormDefinitionInput, ZFormDefinition } from '@ghiseu/domain';
 import { eq } from 'drizzle-orm';
-import { applicationTypes, documentSeries, documentSeriesTypes, forms, formVersions } from '../../db/schema/index.js';
-import { multipartFile, SMALL_PDF } from '../../../test/multipart.js';
-import type { TestApp } from '../../../test/test-app.js';
-import { call, countyCouncilId, DEMO } from '../administration/test-support.js';
+import { applicationTypes, documentSeries, documentSeriesTypes, forms, formVersions } from '../src/db/schema/index.js';
+import { multipartFile, SMALL_PDF } from './multipart.js';
+import type { TestApp } from './test-app.js';
+import { call, countyCouncilId, DEMO } from './administration-kit.js';
 
 /**
  * Fixtures of the applications, beneficiaries and real-estate tests (not a test file itself):
@@ -160,20 +158,23 @@ export function makeCui(body: number): string {
 }
 
 /** Uploads a file as `who` and returns its id. */
-export async function uploadFile(t: TestApp, who: string, name = 'plan.pdf', data: Buffer = SMALL_PDF): Promise<number> {
+/** Who makes a call: a demo e-mail or the headers of a signed-in person (see factories.ts). */
+type Who = string | Record<string, string>;
+
+export async function uploadFile(t: TestApp, who: Who, name = 'plan.pdf', data: Buffer = SMALL_PDF): Promise<number> {
   const token = (await call(t, 'POST', '/api/files/upload-tokens', who, { purpose: 'default' })).json().data.token;
   const { payload, headers } = multipartFile(name, data);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/files',
-    headers: { ...(await t.authHeaders(who)), ...headers, 'x-file-upload-access-token': token },
+    headers: { ...(typeof who === 'string' ? await t.authHeaders(who) : who), ...headers, 'x-file-upload-access-token': token },
     payload,
   });
   if (response.statusCode !== 201) throw new Error(`upload: ${response.statusCode} ${response.body}`);
   return response.json().data.id;
 }
 
-export async function createDraft(t: TestApp, who: string, typeId: number, body: Record<string, unknown> = {}): Promise<number> {
+export async function createDraft(t: TestApp, who: Who, typeId: number, body: Record<string, unknown> = {}): Promise<number> {
   const response = await call(t, 'POST', '/api/applications?echo=true', who, { application_type_id: typeId, ...body });
   if (response.statusCode !== 201) throw new Error(`draft: ${response.statusCode} ${response.body}`);
   return response.json().data.id;
@@ -188,7 +189,7 @@ export const individual = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 
 /** Fills everything the standard form needs: answers, the site plan, a beneficiary, a real estate. */
-export async function completeDraft(t: TestApp, who: string, id: number, n = 1): Promise<void> {
+export async function completeDraft(t: TestApp, who: Who, id: number, n = 1): Promise<void> {
   const steps = [
     await call(t, 'PATCH', `/api/applications/${id}`, who, {
       form: { denumire_lucrare: 'Locuință P+1', tip_lucrare: 'construire', suprafata_construita: 120.5 },
@@ -205,69 +206,4 @@ export async function completeDraft(t: TestApp, who: string, id: number, n = 1):
   for (const step of steps) if (step.statusCode >= 300) throw new Error(`complete: ${step.statusCode} ${step.body}`);
 }
 
-/* ───────────────────────────── ANAF stand-in ───────────────────────────── */
-
-export interface AnafCompanyFixture {
-  cui: number;
-  denumire: string;
-  adresa: string;
-}
-
-/**
- * A local HTTP server standing in for the ANAF PlatitorTvaRest service: answers
- * `{ found: [{ date_generale }], notFound: [cui] }` from `companies`, records the requests, and
- * can be stopped and started again on the same port (an unreachable service).
- */
-export async function startAnafStandIn(companies: AnafCompanyFixture[]) {
-  const requests: unknown[] = [];
-  let server: http.Server | undefined;
-  const handler: http.RequestListener = (req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const asked = JSON.parse(body) as { cui: number; data: string }[];
-      requests.push(asked);
-      const found = asked
-        .map((q) => companies.find((c) => c.cui === q.cui))
-        .filter((c): c is AnafCompanyFixture => c !== undefined)
-        .map((c) => ({
-          date_generale: {
-            cui: c.cui,
-            data: asked[0].data,
-            denumire: c.denumire,
-            adresa: c.adresa,
-            nrRegCom: 'J26/1234/2005',
-            telefon: '0265123456',
-            codPostal: '540049',
-            stare_inregistrare: 'INREGISTRAT din data 01.02.2005',
-          },
-          inregistrare_scop_Tva: { scpTVA: true },
-        }));
-      const notFound = asked.filter((q) => !companies.some((c) => c.cui === q.cui)).map((q) => q.cui);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ cod: 200, message: 'SUCCESS', found, notFound }));
-    });
-  };
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => {
-      const created = http.createServer(handler);
-      server = created;
-      created.listen(port, '127.0.0.1', () => resolve((created.address() as AddressInfo).port));
-    });
-  const port = await listen(0);
-  const url = `http://127.0.0.1:${port}/api/PlatitorTvaRest/v9/tva`;
-  const stop = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  return {
-    url,
-    requests,
-    /** The service goes away: connections to its port are refused. */
-    stop,
-    /** The service comes back on the same port. */
-    async start() {
-      await listen(port);
-    },
-    close: stop,
-  };
-}
+export { type AnafCompanyFixture, startAnafStandIn } from './anaf-stand-in.js';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { organisations, users } from '../../db/schema/index.js';
-import { hashPassword } from '../../platform/auth/passwords.js';
-import type { TestApp } from '../../../test/test-app.js';
+import { organisations, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
+import type { TestApp } from './test-app.js';
 
 /** Helpers shared by the administration tests (not a test file itself). */
 
