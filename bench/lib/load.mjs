@@ -10,6 +10,7 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { BenchFailure, cpuTimeMs } from './processes.mjs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -145,4 +146,31 @@ export function summarise({ latencies, errors, statuses, elapsedMs }) {
       max: round(ok ? sorted[ok - 1] : null, 3),
     },
   };
+}
+
+/**
+ * Warm-up (discarded: JIT, pool connections, PostgreSQL caches), then the measured run of one
+ * server, with the server process's CPU over the measured window (100% = one core; with the
+ * client and PostgreSQL on the same machine this shows who was saturated) and per request.
+ */
+export async function measureServer({ server, client, settings, paths, expected, headers = {} }) {
+  const load = (seconds) =>
+    runLoad({ client, paths, connections: settings.connections, durationMs: seconds * 1000, expected, headers });
+  await load(settings.warmupSeconds);
+  const cpuBefore = await cpuTimeMs(server.pid);
+  const raw = await load(settings.seconds);
+  const cpuAfter = await cpuTimeMs(server.pid);
+  const exit = server.exitInfo();
+  if (exit)
+    throw new BenchFailure(
+      `${server.name} died under load (code ${exit.code}, signal ${exit.signal}). Output:\n${server.output()}`,
+    );
+  const summary = summarise(raw);
+  if (summary.ok === 0)
+    throw new BenchFailure(`${server.name} answered no request correctly under load: ${JSON.stringify(summary.errorDetail)}`);
+  summary.serverCpuPercent =
+    cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) / raw.elapsedMs) * 100).toFixed(1));
+  summary.serverCpuMsPerRequest =
+    summary.serverCpuPercent === null ? null : Number(((cpuAfter - cpuBefore) / summary.requests).toFixed(4));
+  return summary;
 }

@@ -16,9 +16,9 @@
 
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createClient, runLoad, summarise } from '../lib/load.mjs';
+import { createClient, measureServer } from '../lib/load.mjs';
 import { baseEnv } from '../lib/portal.mjs';
-import { BenchFailure, cpuTimeMs, freePort, startNode, waitForReady } from '../lib/processes.mjs';
+import { BenchFailure, freePort, startNode, waitForReady } from '../lib/processes.mjs';
 import { APPLICATIONS, ENROLLMENTS, seedLists } from '../lib/seed-lists.mjs';
 
 let shared = null;
@@ -80,28 +80,6 @@ async function unloadedMs(client, requestPath, headers) {
   return Number(times[2].toFixed(2));
 }
 
-async function measure(server, client, settings, paths, expected, headers) {
-  const load = (seconds) =>
-    runLoad({ client, paths, connections: settings.connections, durationMs: seconds * 1000, expected, headers });
-  await load(settings.warmupSeconds);
-  const cpuBefore = await cpuTimeMs(server.pid);
-  const raw = await load(settings.seconds);
-  const cpuAfter = await cpuTimeMs(server.pid);
-  const exit = server.exitInfo();
-  if (exit)
-    throw new BenchFailure(
-      `${server.name} died under load (code ${exit.code}, signal ${exit.signal}). Output:\n${server.output()}`,
-    );
-  const summary = summarise(raw);
-  if (summary.ok === 0)
-    throw new BenchFailure(`${server.name} answered no request correctly under load: ${JSON.stringify(summary.errorDetail)}`);
-  summary.serverCpuPercent =
-    cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) / raw.elapsedMs) * 100).toFixed(1));
-  summary.serverCpuMsPerRequest =
-    summary.serverCpuPercent === null ? null : Number(((cpuAfter - cpuBefore) / summary.requests).toFixed(4));
-  return summary;
-}
-
 function scenario(name, description, actor, firstPage) {
   return {
     name,
@@ -123,9 +101,16 @@ function scenario(name, description, actor, firstPage) {
           peer: await unloadedMs(peerClient, firstPage, headers),
         };
         process.stdout.write(`  loading portal: ${settings.warmupSeconds} s warm-up + ${settings.seconds} s…\n`);
-        const portalResult = await measure(portal.handle, portalClient, settings, paths, expected, headers);
+        const portalResult = await measureServer({
+          server: portal.handle,
+          client: portalClient,
+          settings,
+          paths,
+          expected,
+          headers,
+        });
         process.stdout.write(`  loading peer:   ${settings.warmupSeconds} s warm-up + ${settings.seconds} s…\n`);
-        const peerResult = await measure(peer, peerClient, settings, paths, expected, headers);
+        const peerResult = await measureServer({ server: peer, client: peerClient, settings, paths, expected, headers });
         portalResult.firstPageUnloadedMs = firstPageMs.portal;
         peerResult.firstPageUnloadedMs = firstPageMs.peer;
         const ratio = (a, b) => (a === null || b === null || b === 0 ? null : Number((a / b).toFixed(3)));

@@ -9,8 +9,8 @@
 // node:http + pg peer running the same SQL (bench/peer/territory-peer.mjs).
 
 import path from 'node:path';
-import { cpuTimeMs, freePort, startNode, waitForReady, BenchFailure } from '../lib/processes.mjs';
-import { createClient, runLoad, summarise } from '../lib/load.mjs';
+import { freePort, startNode, waitForReady, BenchFailure } from '../lib/processes.mjs';
+import { createClient, measureServer } from '../lib/load.mjs';
 import { baseEnv } from '../lib/portal.mjs';
 
 export const name = 'territory-list';
@@ -56,30 +56,6 @@ async function verifyIdentical(portalClient, peerClient) {
   return expected;
 }
 
-/** Warm-up (discarded: JIT, pool connections, PostgreSQL caches), then the measured run. */
-async function measure(server, client, settings, expected) {
-  const paths = LOAD_TERMS.map(pathFor);
-  await runLoad({ client, paths, connections: settings.connections, durationMs: settings.warmupSeconds * 1000, expected });
-  const cpuBefore = await cpuTimeMs(server.pid);
-  const raw = await runLoad({ client, paths, connections: settings.connections, durationMs: settings.seconds * 1000, expected });
-  const cpuAfter = await cpuTimeMs(server.pid);
-  const exit = server.exitInfo();
-  if (exit)
-    throw new BenchFailure(
-      `${server.name} died under load (code ${exit.code}, signal ${exit.signal}). Output:\n${server.output()}`,
-    );
-  const summary = summarise(raw);
-  if (summary.ok === 0)
-    throw new BenchFailure(`${server.name} answered no request correctly under load: ${JSON.stringify(summary.errorDetail)}`);
-  // Server-process CPU over the measured window: 100% = one core. With the client and
-  // PostgreSQL on the same machine this shows who was saturated.
-  summary.serverCpuPercent =
-    cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) / raw.elapsedMs) * 100).toFixed(1));
-  summary.serverCpuMsPerRequest =
-    summary.serverCpuPercent === null ? null : Number(((cpuAfter - cpuBefore) / summary.requests).toFixed(4));
-  return summary;
-}
-
 /**
  * @param {{ portal: { handle, origin }, databaseUrl: string, settings: object, track: (handle) => void }} context
  */
@@ -105,9 +81,21 @@ export async function run({ portal, databaseUrl, settings, track }) {
 
     // One after the other, never at the same time: each server gets the whole machine.
     process.stdout.write(`  loading portal: ${settings.warmupSeconds} s warm-up + ${settings.seconds} s…\n`);
-    const portalResult = await measure(portal.handle, portalClient, settings, expected);
+    const portalResult = await measureServer({
+      server: portal.handle,
+      client: portalClient,
+      settings,
+      paths: LOAD_TERMS.map(pathFor),
+      expected,
+    });
     process.stdout.write(`  loading peer:   ${settings.warmupSeconds} s warm-up + ${settings.seconds} s…\n`);
-    const peerResult = await measure(peer, peerClient, settings, expected);
+    const peerResult = await measureServer({
+      server: peer,
+      client: peerClient,
+      settings,
+      paths: LOAD_TERMS.map(pathFor),
+      expected,
+    });
 
     const ratio = (a, b) => (a === null || b === null || b === 0 ? null : Number((a / b).toFixed(3)));
     return {

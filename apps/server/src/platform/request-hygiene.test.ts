@@ -31,7 +31,7 @@ describe('holdsUnstorableText', () => {
       'ok 😀',
       { a: 'b', c: ['d', { e: 'f' }] },
       { a: ['b', { c: 'd\u0000' }] },
-      { ['k\uDC00']: 1 },
+      { 'k\uDC00': 1 },
       Object.assign(Object.create(null), { q: 'a\u0000' }),
       Object.assign(Object.create(null), { q: 'ă' }),
       [1, null, true, ['\uDBFF']],
