@@ -174,3 +174,13 @@ export async function measureServer({ server, client, settings, paths, expected,
     summary.serverCpuPercent === null ? null : Number(((cpuAfter - cpuBefore) / summary.requests).toFixed(4));
   return summary;
 }
+
+/** Portal-to-peer ratios of two measured runs (null where a figure is missing). */
+export function portalToPeerRatios(portal, peer) {
+  const ratio = (a, b) => (a === null || b === null || b === 0 ? null : Number((a / b).toFixed(3)));
+  return {
+    throughputPortalToPeer: ratio(portal.requestsPerSecond, peer.requestsPerSecond),
+    p50PortalToPeer: ratio(portal.latencyMs.p50, peer.latencyMs.p50),
+    p99PortalToPeer: ratio(portal.latencyMs.p99, peer.latencyMs.p99),
+  };
+}

@@ -16,7 +16,7 @@
 
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createClient, measureServer } from '../lib/load.mjs';
+import { createClient, measureServer, portalToPeerRatios } from '../lib/load.mjs';
 import { baseEnv } from '../lib/portal.mjs';
 import { BenchFailure, freePort, startNode, waitForReady } from '../lib/processes.mjs';
 import { APPLICATIONS, ENROLLMENTS, seedLists } from '../lib/seed-lists.mjs';
@@ -113,7 +113,6 @@ function scenario(name, description, actor, firstPage) {
         const peerResult = await measureServer({ server: peer, client: peerClient, settings, paths, expected, headers });
         portalResult.firstPageUnloadedMs = firstPageMs.portal;
         peerResult.firstPageUnloadedMs = firstPageMs.peer;
-        const ratio = (a, b) => (a === null || b === null || b === 0 ? null : Number((a / b).toFixed(3)));
         process.stdout.write(
           `  first page, unloaded (median of 5): portal ${firstPageMs.portal} ms, peer ${firstPageMs.peer} ms\n`,
         );
@@ -124,11 +123,7 @@ function scenario(name, description, actor, firstPage) {
           client: portalClient.name,
           portal: portalResult,
           peer: peerResult,
-          ratios: {
-            throughputPortalToPeer: ratio(portalResult.requestsPerSecond, peerResult.requestsPerSecond),
-            p50PortalToPeer: ratio(portalResult.latencyMs.p50, peerResult.latencyMs.p50),
-            p99PortalToPeer: ratio(portalResult.latencyMs.p99, peerResult.latencyMs.p99),
-          },
+          ratios: portalToPeerRatios(portalResult, peerResult),
         };
       } finally {
         await portalClient.close();

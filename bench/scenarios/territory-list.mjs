@@ -10,7 +10,7 @@
 
 import path from 'node:path';
 import { freePort, startNode, waitForReady, BenchFailure } from '../lib/processes.mjs';
-import { createClient, measureServer } from '../lib/load.mjs';
+import { createClient, measureServer, portalToPeerRatios } from '../lib/load.mjs';
 import { baseEnv } from '../lib/portal.mjs';
 
 export const name = 'territory-list';
@@ -96,8 +96,6 @@ export async function run({ portal, databaseUrl, settings, track }) {
       paths: LOAD_TERMS.map(pathFor),
       expected,
     });
-
-    const ratio = (a, b) => (a === null || b === null || b === 0 ? null : Number((a / b).toFixed(3)));
     return {
       scenario: name,
       description,
@@ -109,11 +107,7 @@ export async function run({ portal, databaseUrl, settings, track }) {
       client: portalClient.name,
       portal: portalResult,
       peer: peerResult,
-      ratios: {
-        throughputPortalToPeer: ratio(portalResult.requestsPerSecond, peerResult.requestsPerSecond),
-        p50PortalToPeer: ratio(portalResult.latencyMs.p50, peerResult.latencyMs.p50),
-        p99PortalToPeer: ratio(portalResult.latencyMs.p99, peerResult.latencyMs.p99),
-      },
+      ratios: portalToPeerRatios(portalResult, peerResult),
     };
   } finally {
     await portalClient.close();

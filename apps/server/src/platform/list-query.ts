@@ -4,6 +4,7 @@ import {
   isIsoDateOrDateTime,
   LIMITS,
   type ListFilter,
+  PG_INT_MAX,
   type Pagination,
 } from '@ghiseu/domain';
 import { type AnyColumn, Column, type Query, type SQL, type SQLWrapper, and, asc, desc, is, or, sql } from 'drizzle-orm';
@@ -167,7 +168,7 @@ function matchedText(definition: ListField): SQL | AnyColumn {
   return folded(definition.type === 'text' ? definition.column : sql`${definition.column}::text`);
 }
 
-const INT4 = { min: -2147483648, max: 2147483647 };
+const INT4 = { min: -PG_INT_MAX - 1, max: PG_INT_MAX };
 const INT8 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
 /**
