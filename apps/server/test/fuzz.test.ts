@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { Writable } from 'node:stream';
 import { hasAnyPermission, PG_INT_MAX, type PermissionKey } from '@ghiseu/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.js';
+import { captureLog, createTestApp, type TestApp } from './test-app.js';
 
 /**
  * Schema-driven fuzzing of the whole API (issue 8: no input reaches a 500). The OpenAPI
@@ -300,16 +299,10 @@ interface LogEntry {
 }
 
 let t: TestApp;
-const log: LogEntry[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, callback) {
-    for (const line of String(chunk).split('\n')) if (line.trim()) log.push(JSON.parse(line) as LogEntry);
-    callback();
-  },
-});
+const log = captureLog<LogEntry>();
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'warn' }, { logStream });
+  t = await createTestApp({ LOG_LEVEL: 'warn' }, { logStream: log.stream });
 });
 afterAll(async () => {
   await t?.close();
@@ -457,7 +450,7 @@ describe('fuzzing every operation of the OpenAPI as every role', () => {
       for (const role of refused) for (const probe of probes.slice(0, 3)) await send(role, probe);
     }
 
-    const errors = log.filter((entry) => entry.level >= 50);
+    const errors = log.entries().filter((entry) => entry.level >= 50);
     console.info(
       `fuzz: ${ops.length} operations, ${sent} requests, ${failures.length} answers 5xx, ${errors.length} error log entries`,
     );

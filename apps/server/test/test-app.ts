@@ -11,6 +11,20 @@ import type { AppContext } from '../src/platform/context.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { copyPgliteTemplate, createPostgresDatabase, dropPostgresDatabase } from './template-db.js';
 
+/**
+ * A log destination for `createTestApp(…, { logStream })` that keeps what the app writes: the raw
+ * pino lines (for greps) and their parsed entries.
+ */
+export function captureLog<T = Record<string, unknown>>() {
+  const lines: string[] = [];
+  const stream: DestinationStream = {
+    write: (chunk: string) => {
+      for (const line of chunk.split('\n')) if (line.trim()) lines.push(line);
+    },
+  };
+  return { stream, lines, text: () => lines.join('\n'), entries: () => lines.map((line) => JSON.parse(line) as T) };
+}
+
 export interface TestApp {
   app: App;
   ctx: AppContext;

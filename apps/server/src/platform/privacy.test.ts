@@ -1,7 +1,7 @@
 import { cnpControlDigit } from '@ghiseu/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { captureLog, createTestApp, type TestApp } from '../../test/test-app.js';
 import { outboxMessages } from '../db/schema/index.js';
 import { accountsTestKit, STRONG_PASSWORD } from '../../test/accounts-kit.js';
 import { removeExpired } from './housekeeping.js';
@@ -15,13 +15,13 @@ import { Messaging, type MessageTransport, type RenderedMessage } from './messag
  * expired.
  */
 
-const lines: string[] = [];
-const logStream = { write: (line: string) => void lines.push(line) };
-const logText = () => lines.join('');
+const log = captureLog();
+const { lines } = log;
+const logText = log.text;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { logStream });
+  t = await createTestApp({}, { logStream: log.stream });
 });
 afterAll(async () => {
   await t?.close();
