@@ -128,7 +128,7 @@ describe('FilterBar with Paginator', () => {
       act(() => vi.advanceTimersByTime(LIMITS.quickSearchDebounceMs - 1));
       expect(controller.listQuery.filters).toEqual([]);
       act(() => vi.advanceTimersByTime(1));
-      expect(controller.listQuery.filters).toEqual([{ field: 'identification_number', op: 'like', value: 'UB' }]);
+      expect(controller.listQuery.filters).toEqual([{ field: 'identification_number', op: 'contains', value: 'UB' }]);
       expect(controller.page).toBe(1);
     } finally {
       vi.useRealTimers();

@@ -42,7 +42,7 @@ describe('buildFilterQuery', () => {
     });
     expect(query.orLikeQuery).toBe('Mureș');
     expect(query.filters).toEqual([
-      { field: 'quick_search_values', op: 'like', value: 'UB' },
+      { field: 'quick_search_values', op: 'contains', value: 'UB' },
       { field: 'address', op: 'contains', value: 'Str. Gării' },
       { field: 'status', op: 'eq', value: 'NEW' },
       { field: 'county', op: 'eq', value: '26' },

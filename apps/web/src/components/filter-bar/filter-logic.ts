@@ -99,7 +99,7 @@ export function buildFilterQuery(definitions: readonly FilterDefinition[], value
       case 'quicksearch': {
         const text = textOf(value).trim();
         // Shorter queries match too much to be useful (spec §5).
-        if (text.length >= LIMITS.quickSearchMinChars) filters.push({ field, op: definition.op ?? 'like', value: text });
+        if (text.length >= LIMITS.quickSearchMinChars) filters.push({ field, op: definition.op ?? 'contains', value: text });
         break;
       }
       case 'contains': {

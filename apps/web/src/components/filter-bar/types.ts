@@ -46,7 +46,7 @@ export interface SearchFilter extends FilterBase {
 /** Quick search on one field: sent from 2 characters on, 200 ms after typing stops (spec §9). */
 export interface QuickSearchFilter extends FilterBase {
   type: 'quicksearch';
-  /** Operator (default 'like'). */
+  /** Operator (default 'contains': any part of the value, ignoring case and accents). */
   op?: FilterOperator;
 }
 
