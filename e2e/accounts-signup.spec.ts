@@ -3,6 +3,36 @@ import { PERSON, pickOption, sendSmsCodeInUi, smsCode, STRONG_PASSWORD, submitSi
 import { axeViolations, currentUser, emailedLink, uniqueEmail } from './support/portal';
 
 test.describe('sign-up and activation', () => {
+  test('nothing moves under the pointer while the form is filled, and the terms can be read', async ({ page, context }) => {
+    await page.goto('/auth/signup/personal');
+    const terms = page.getByTestId('signup-terms');
+    await page.getByTestId('new-password').fill('parola');
+    const before = await terms.boundingBox();
+    // Leaving a password the policy refuses marks it, without a line of text pushing the rest down.
+    await page.getByTestId('confirm-password').click();
+    await expect(page.getByTestId('new-password')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByTestId('confirm-password').fill('parol');
+    await expect(page.getByTestId('password-match')).toHaveText('Parolele nu coincid încă.');
+    expect((await terms.boundingBox())?.y).toBe(before?.y);
+    // So the click meant for the checkbox lands on it.
+    await terms.click();
+    await expect(terms).toBeChecked();
+    expect((await terms.boundingBox())?.y).toBe(before?.y);
+
+    // The terms open in a new tab, leaving what was typed here.
+    const [termsPage] = await Promise.all([context.waitForEvent('page'), page.getByTestId('signup-terms-link').click()]);
+    await expect(termsPage).toHaveURL(/\/terms$/);
+    await expect(termsPage.getByRole('heading', { level: 1, name: 'Termeni și condiții de utilizare' })).toBeVisible();
+    await expect(termsPage.getByRole('heading', { level: 2, name: 'Prelucrarea datelor cu caracter personal' })).toBeVisible();
+    expect(await axeViolations(termsPage)).toEqual([]);
+    await termsPage.close();
+    await expect(page.getByTestId('new-password')).toHaveValue('parola');
+
+    // Once the form is sent, the errors are spelt out.
+    await page.getByTestId('signup-submit').click();
+    await expect(page.getByText('Parolele nu sunt identice')).toBeVisible();
+  });
+
   test('a citizen registers, confirms the e-mail and the phone, completes the profile and reaches the portal', async ({
     page,
   }) => {
@@ -46,6 +76,8 @@ test.describe('sign-up and activation', () => {
     await page.goto(await emailedLink(page.request, email, '/auth/confirm-email'));
     await expect(page).toHaveURL(/\/auth\/verify-sms\?token=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Verificare prin SMS' })).toBeVisible();
+    // The phone given at sign-up is already there.
+    await expect(page.getByTestId('sms-phone')).toHaveValue(phone);
     expect(await axeViolations(page)).toEqual([]);
     await sendSmsCodeInUi(page, phone);
     await expect(page.getByTestId('sms-code-form')).toContainText(phone);

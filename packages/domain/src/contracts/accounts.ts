@@ -1,4 +1,5 @@
 import { zId } from './common.js';
+import { ZLoginResponse } from './auth.js';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, SECONDARY_ACCOUNT_ROLES, USER_TYPES } from '../roles.js';
 import {
   isRomanianMobilePhone,
@@ -50,14 +51,7 @@ export const zMobilePhone = zRomanianPhone.refine(isRomanianMobilePhone, { error
 const zConfirmationKey = z.string().trim().min(1).max(512).describe('Cheia din linkul primit pe e-mail');
 
 /** The sign-in answer of `POST /auth/login`, reused by every step that ends the verification flow. */
-export const ZVerificationResponse = z.object({
-  isEmailConfirmed: z.boolean(),
-  isPhoneConfirmed: z.boolean(),
-  data: z.object({
-    authToken: z.string().nullable().describe('Tokenul de sesiune, când e-mailul și telefonul sunt confirmate'),
-    verificationToken: z.string().nullable().describe('Token pentru pasul de verificare următor'),
-  }),
-});
+export const ZVerificationResponse = ZLoginResponse;
 export type VerificationResponse = z.infer<typeof ZVerificationResponse>;
 
 export const APPLICANT_USER_TYPES = ['citizen', 'foreigner', 'legal_entity'] as const;

@@ -13,6 +13,11 @@ export const ZLoginResponse = z.object({
   data: z.object({
     authToken: z.string().nullable().describe('Tokenul de sesiune; lipsește până la confirmarea e-mailului și a telefonului'),
     verificationToken: z.string().nullable().describe('Token pentru pașii de verificare'),
+    phone: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Telefonul dat la înregistrare, cât timp nu e confirmat: precompletează pasul SMS'),
   }),
 });
 export type LoginResponse = z.infer<typeof ZLoginResponse>;

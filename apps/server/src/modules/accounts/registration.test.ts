@@ -207,7 +207,12 @@ describe('the verification journey', () => {
   it('goes from registration to a session: e-mail link, then SMS code', async () => {
     await register({ email: 'drum@example.ro', phone: '0722000010' });
     const pending = (await login('drum@example.ro')).json();
-    expect(pending).toMatchObject({ isEmailConfirmed: false, isPhoneConfirmed: false, data: { authToken: null } });
+    // The phone given at sign-up prefills the SMS step.
+    expect(pending).toMatchObject({
+      isEmailConfirmed: false,
+      isPhoneConfirmed: false,
+      data: { authToken: null, phone: '0722000010' },
+    });
 
     const key = await linkKey('drum@example.ro', '/auth/confirm-email');
     const checked = await check(key);
@@ -219,6 +224,7 @@ describe('the verification journey', () => {
     const { data, ...flags } = confirmed.json();
     expect(flags).toEqual({ isEmailConfirmed: true, isPhoneConfirmed: false });
     expect(data.authToken).toBeNull();
+    expect(data.phone).toBe('0722000010');
     const verificationToken = data.verificationToken as string;
     expect((await userByEmail('drum@example.ro')).emailConfirmedAt).toBeInstanceOf(Date);
 
@@ -287,6 +293,8 @@ describe('the verification journey', () => {
     await phoneUpdate({ phone: '0722000020', token });
     const validated = await phoneValidate({ phone: '0722000020', smsCode: await smsCode('0722000020'), token });
     expect(validated.json()).toMatchObject({ isEmailConfirmed: false, isPhoneConfirmed: true, data: { authToken: null } });
+    // A confirmed phone is not handed out again.
+    expect((await login('invers@example.ro')).json().data).toMatchObject({ verificationToken: expect.any(String), phone: null });
     // The e-mail link then answers that the phone is done: the user signs in.
     const confirmed = await confirm(await linkKey('invers@example.ro', '/auth/confirm-email'));
     expect(confirmed.json()).toEqual({

@@ -202,7 +202,9 @@ export async function confirmEmail(ctx: AppContext, confirmationKey: string, met
     return {
       isEmailConfirmed: true,
       isPhoneConfirmed,
-      data: { authToken: null, verificationToken: isPhoneConfirmed ? null : signVerificationToken(ctx, user.id) },
+      data: isPhoneConfirmed
+        ? { authToken: null, verificationToken: null }
+        : { authToken: null, verificationToken: signVerificationToken(ctx, user.id), phone: user.phone },
     };
   });
 }

@@ -112,7 +112,9 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
         requestId: meta.requestId,
       });
       const verificationToken = ctx.signer.sign({ purpose: VERIFICATION_TOKEN_PURPOSE, userId: user.id }, 3600);
-      return { isEmailConfirmed, isPhoneConfirmed, data: { authToken: null, verificationToken } };
+      // The phone given at sign-up prefills the SMS step (the password was just proven).
+      const phone = isPhoneConfirmed ? null : user.phone;
+      return { isEmailConfirmed, isPhoneConfirmed, data: { authToken: null, verificationToken, phone } };
     }
     const { token } = await createSession(tx, user.id, config.session, { ip: meta.ip, userAgent: meta.userAgent });
     await writeAudit(tx, {

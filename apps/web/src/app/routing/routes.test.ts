@@ -33,6 +33,7 @@ describe('route table', () => {
       '/404',
       '/500',
       '/about',
+      '/terms',
     ]) {
       expect(paths).toContain(path);
     }
@@ -72,7 +73,8 @@ describe('route table', () => {
     expect(meta('/auth/set-password')?.confirmationKey).toBe(true);
     expect(meta('/auth/confirm-email')?.emailVerification).toBe(true);
     expect(meta('/auth/verify-sms')).toMatchObject({ phoneVerification: true, verifyToken: true });
-    for (const path of ['/auth/signin', '/qr/:id', '/about', '/404', '/atlas-public-view']) expect(meta(path)?.auth).toBeFalsy();
+    for (const path of ['/auth/signin', '/qr/:id', '/about', '/terms', '/404', '/atlas-public-view'])
+      expect(meta(path)?.auth).toBeFalsy();
   });
 
   it('loads every page lazily', async () => {

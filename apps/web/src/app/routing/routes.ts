@@ -83,6 +83,7 @@ const subAccountsPage = lazyPage(() => import('../../features/sub-accounts/pages
 const homePage = lazyPage(() => import('../../features/home/pages/home-page'), 'HomePage', ['home']);
 const domainsPage = lazyPage(() => import('../../features/home/pages/domains-page'), 'DomainsPage');
 const aboutPage = lazyPage(() => import('../../features/about/pages/about-page'), 'AboutPage');
+const termsPage = lazyPage(() => import('../../features/about/pages/terms-page'), 'TermsPage');
 export const errorPage = lazyPage(() => import('../pages/error-page'), 'ErrorPage');
 const institutionsPage = lazyPage(() => import('../../features/administration/pages/institutions-page'), 'InstitutionsPage');
 const institutionPage = lazyPage(() => import('../../features/administration/pages/institution-page'), 'InstitutionPage');
@@ -307,6 +308,7 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
 
   // Public pages
   { path: '/about', page: aboutPage, meta: { titleKey: 'about' } },
+  { path: '/terms', page: termsPage, meta: { titleKey: 'terms' } },
   { path: '/403', page: errorPage, meta: { titleKey: 'error403' } },
   { path: '/404', page: errorPage, meta: { titleKey: 'error404' } },
   { path: '/500', page: errorPage, meta: { titleKey: 'error500' } },

@@ -30,7 +30,10 @@ export function useContinueAfterLogin({ inModal = false }: { inModal?: boolean }
       if (!isEmailConfirmed || !isPhoneConfirmed) {
         session.setPendingLogin({ email, verificationToken: data.verificationToken, isEmailConfirmed, isPhoneConfirmed });
         if (!isEmailConfirmed) navigate('/auth/confirm-email');
-        else navigate(`/auth/verify-sms?token=${encodeURIComponent(data.verificationToken ?? '')}`);
+        else
+          navigate(`/auth/verify-sms?token=${encodeURIComponent(data.verificationToken ?? '')}`, {
+            state: { phone: data.phone ?? null },
+          });
         return { kind: 'verification' };
       }
       if (!data.authToken) return { kind: 'error', message: loginErrorMessage(null) };

@@ -1,5 +1,5 @@
-import { PasswordInput, Stack } from '@mantine/core';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { PasswordInput, Stack, Text } from '@mantine/core';
+import { type FieldError, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordChecklist } from './password-checklist';
 
@@ -11,15 +11,23 @@ interface PasswordPair {
 /**
  * A new password with the live policy checklist, and its confirmation. Reads the surrounding
  * react-hook-form (`FormProvider`) whose values hold `password` and `confirmPassword`.
+ *
+ * Nothing moves under the user's pointer: leaving a field marks it invalid (red border, the
+ * checklist or the match line say why) but the error texts, which take a line, appear only once
+ * the form was sent (or the server refused the password). Otherwise the error shown on blur
+ * pushed the controls below by a line just as the user clicked one of them.
  */
 export function NewPasswordFields({ idPrefix, label }: { idPrefix: string; label?: string }) {
   const { t } = useTranslation('auth');
   const {
     register,
     control,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useFormContext<PasswordPair>();
-  const password = useWatch({ control, name: 'password' }) ?? '';
+  const [password = '', confirmation = ''] = useWatch({ control, name: ['password', 'confirmPassword'] });
+  const shown = (error: FieldError | undefined) =>
+    error && (isSubmitted || error.type === 'server') ? error.message : Boolean(error);
+  const matchKey = confirmation === '' ? 'confirmHint' : confirmation === password ? 'confirmMatch' : 'confirmMismatch';
   return (
     <Stack gap="md">
       <PasswordInput
@@ -27,7 +35,9 @@ export function NewPasswordFields({ idPrefix, label }: { idPrefix: string; label
         label={label ?? t('password.new')}
         autoComplete="new-password"
         withAsterisk
-        error={errors.password?.message}
+        error={shown(errors.password)}
+        // PasswordInput marks only its wrapper.
+        aria-invalid={Boolean(errors.password)}
         description={<PasswordChecklist password={password} />}
         descriptionProps={{ component: 'div' }}
         inputWrapperOrder={['label', 'input', 'error', 'description']}
@@ -40,7 +50,14 @@ export function NewPasswordFields({ idPrefix, label }: { idPrefix: string; label
         label={t('password.confirm')}
         autoComplete="new-password"
         withAsterisk
-        error={errors.confirmPassword?.message}
+        error={shown(errors.confirmPassword)}
+        aria-invalid={Boolean(errors.confirmPassword)}
+        description={
+          <Text span size="sm" c={matchKey === 'confirmMismatch' ? 'red.8' : 'gray.7'} data-testid="password-match">
+            {t(`password.${matchKey}`)}
+          </Text>
+        }
+        inputWrapperOrder={['label', 'input', 'error', 'description']}
         visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
         data-testid="confirm-password"
         {...register('confirmPassword')}

@@ -3,7 +3,7 @@ import { zodResolver } from '../../../lib/validation';
 import { Anchor, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../../components/inputs/text-field';
@@ -207,7 +207,27 @@ export function SignUpForm({ accountType, onRegistered }: SignUpFormProps) {
           <NewPasswordFields idPrefix="signup" label={t('password.password')} />
           <Checkbox
             id="signup-terms"
-            label={t('signUp.terms')}
+            label={
+              <Trans
+                t={t}
+                i18nKey="signUp.terms"
+                components={{
+                  // A new tab, so that what the user typed here stays.
+                  terms: (
+                    <Anchor
+                      href="/terms"
+                      target="_blank"
+                      rel="noopener"
+                      inherit
+                      underline="always"
+                      data-testid="signup-terms-link"
+                    >
+                      {' '}
+                    </Anchor>
+                  ),
+                }}
+              />
+            }
             error={errors.terms_accepted?.message}
             data-testid="signup-terms"
             {...register('terms_accepted')}

@@ -16,6 +16,8 @@ export const RESEND_COOLDOWN_SECONDS = 30;
 export interface SmsVerificationProps {
   /** Verification token of login or e-mail confirmation. */
   token: string;
+  /** The number to prefill (the one given at sign-up); the user may change it. */
+  initialPhone?: string;
   /** The phone is confirmed: what the server answered. */
   onVerified: (response: VerificationResponse) => void;
   /** The token is no longer accepted (expired, used, or the phone is already confirmed). */
@@ -38,7 +40,7 @@ function useCountdown() {
  * 6-digit code. A wrong code says how many attempts remain; a new code can be requested after a
  * short wait, and the number can be changed.
  */
-export function SmsVerification({ token, onVerified, onInvalidToken }: SmsVerificationProps) {
+export function SmsVerification({ token, initialPhone = '', onVerified, onInvalidToken }: SmsVerificationProps) {
   const { t } = useTranslation('auth');
   const send = useSendPhoneCode();
   const validate = useValidatePhoneCode();
@@ -47,7 +49,7 @@ export function SmsVerification({ token, onVerified, onInvalidToken }: SmsVerifi
   const [formError, setFormError] = useState<string | null>(null);
   const countdown = useCountdown();
 
-  const phoneForm = useForm<PhoneValues>({ resolver: zodResolver(phoneSchema), defaultValues: { phone: '' } });
+  const phoneForm = useForm<PhoneValues>({ resolver: zodResolver(phoneSchema), defaultValues: { phone: initialPhone } });
   const codeForm = useForm<SmsCodeValues>({ resolver: zodResolver(smsCodeSchema), defaultValues: { smsCode: '' } });
 
   const sendCode = async (target: string, again: boolean) => {

@@ -38,7 +38,11 @@ function ConfirmWithKey({ confirmationKey }: { confirmationKey: string }) {
         if (!isPhoneConfirmed && data.verificationToken) {
           if (pendingLogin)
             setPendingLogin({ ...pendingLogin, isEmailConfirmed: true, verificationToken: data.verificationToken });
-          navigate(`/auth/verify-sms?token=${encodeURIComponent(data.verificationToken)}`, { replace: true });
+          // The phone given at sign-up prefills the SMS step.
+          navigate(`/auth/verify-sms?token=${encodeURIComponent(data.verificationToken)}`, {
+            replace: true,
+            state: { phone: data.phone ?? null },
+          });
         } else {
           setPendingLogin(null);
           navigate('/auth/signin', { replace: true, state: { notice: 'emailConfirmed' } });

@@ -1,6 +1,6 @@
 import type { VerificationResponse } from '@ghiseu/domain';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../components/feedback/toast';
 import { useSession } from '../../../lib/session';
 import { AuthCard } from '../components/auth-card';
@@ -19,6 +19,9 @@ export function VerifySmsPage() {
   const navigate = useNavigate();
   const session = useSession();
   const token = params.get('token') || session.pendingLogin?.verificationToken || null;
+  // The phone given at sign-up, handed over by the e-mail confirmation or the sign-in.
+  const state: unknown = useLocation().state;
+  const phone = state && typeof state === 'object' && 'phone' in state && typeof state.phone === 'string' ? state.phone : '';
 
   if (!token) return <Navigate to="/auth/invalid-link" replace state={{ reason: 'verification' }} />;
 
@@ -50,6 +53,7 @@ export function VerifySmsPage() {
     <AuthCard title={t('routes:verifySms')} subtitle={t('auth:verifySms.subtitle')}>
       <SmsVerification
         token={token}
+        initialPhone={phone}
         onVerified={(response) => void onVerified(response)}
         onInvalidToken={() => navigate('/auth/invalid-link', { replace: true, state: { reason: 'verification' } })}
       />
