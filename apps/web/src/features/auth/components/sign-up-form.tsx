@@ -1,7 +1,7 @@
 import type { AccountType } from '@ghiseu/domain';
 import { zodResolver } from '../../../lib/validation';
-import { Anchor, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -45,6 +45,16 @@ export interface SignUpFormProps {
  * land on their fields: an address already used or on a blocked domain on the e-mail, a password
  * the policy refuses on the password.
  */
+/** The terms' link inside the acceptance label; it opens in a new tab, and says so to screen readers. */
+function TermsLink({ children, newTab }: { children?: ReactNode; newTab: string }) {
+  return (
+    <Anchor href="/terms" target="_blank" rel="noopener" inherit underline="always" data-testid="signup-terms-link">
+      {children}
+      <VisuallyHidden> {newTab}</VisuallyHidden>
+    </Anchor>
+  );
+}
+
 export function SignUpForm({ accountType, onRegistered }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const registerMutation = useRegister();
@@ -211,21 +221,8 @@ export function SignUpForm({ accountType, onRegistered }: SignUpFormProps) {
               <Trans
                 t={t}
                 i18nKey="signUp.terms"
-                components={{
-                  // A new tab, so that what the user typed here stays.
-                  terms: (
-                    <Anchor
-                      href="/terms"
-                      target="_blank"
-                      rel="noopener"
-                      inherit
-                      underline="always"
-                      data-testid="signup-terms-link"
-                    >
-                      {' '}
-                    </Anchor>
-                  ),
-                }}
+                // A new tab, so that what the user typed here stays.
+                components={{ terms: <TermsLink newTab={t('signUp.termsNewTab')} /> }}
               />
             }
             error={errors.terms_accepted?.message}
