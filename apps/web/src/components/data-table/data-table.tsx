@@ -123,7 +123,8 @@ function VisibleWidth({ children }: { children: ReactNode }) {
  * The one list table of the portal (DESIGN.md §7) over TanStack Table 9: server or client
  * sorting, selection with the select-all rules of spec §2, row flags, a row actions menu, a
  * column chooser and resizable columns (min 80 px) remembered per user, and loading, empty and
- * error states.
+ * error states. A table wider than its box scrolls inside it (never the page), and the row
+ * actions column stays pinned to the right edge, so the actions are always in view.
  */
 export function DataTable<T extends object>({
   data,
@@ -380,7 +381,7 @@ export function DataTable<T extends object>({
             </Table.Td>
           ))}
           {hasActions ? (
-            <Table.Td w={CONTROL_COLUMN_WIDTH}>
+            <Table.Td w={CONTROL_COLUMN_WIDTH} className="data-table-actions">
               <RowActionsMenu row={original} actions={actions ?? []} rowLabel={rowLabel} />
             </Table.Td>
           ) : null}
@@ -499,7 +500,7 @@ export function DataTable<T extends object>({
                   );
                 })}
                 {hasActions ? (
-                  <Table.Th w={CONTROL_COLUMN_WIDTH}>
+                  <Table.Th w={CONTROL_COLUMN_WIDTH} className="data-table-actions">
                     <VisuallyHidden>Acțiuni</VisuallyHidden>
                   </Table.Th>
                 ) : null}

@@ -124,7 +124,8 @@ function FilterControl({ definition, values, onChange }: FilterControlProps) {
   const parentValue = definition.parent ? textOf(values[definition.parent]) || null : null;
   // A dependent filter means nothing until its parent is chosen.
   const disabled = definition.parent !== undefined && !isFilterValueActive(values[definition.parent]);
-  const common = { label: definition.label, placeholder: definition.placeholder, w: width, disabled };
+  // Never wider than the bar: on a narrow screen a filter shrinks instead of widening the page.
+  const common = { label: definition.label, placeholder: definition.placeholder, w: width, maw: '100%', disabled };
 
   switch (definition.type) {
     case 'search':
@@ -211,7 +212,7 @@ function DebouncedAutocomplete({
   onChange,
 }: {
   definition: AutocompleteFilter;
-  common: { label: string; placeholder?: string; w: number; disabled: boolean };
+  common: { label: string; placeholder?: string; w: number; maw: string; disabled: boolean };
   value: string;
   parentValue: string | null;
   onChange: (value: string) => void;

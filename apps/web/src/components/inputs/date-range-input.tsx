@@ -49,7 +49,8 @@ export function DateRangeInput({
   const labelId = useId();
   const rangeError = validateDateRange(value.start, value.end) ?? error;
   return (
-    <Stack gap={2} role="group" aria-labelledby={labelId}>
+    // Never wider than its container: on a narrow screen both ends shrink instead of widening the page.
+    <Stack gap={2} role="group" aria-labelledby={labelId} maw="100%">
       <Text id={labelId} size="sm" fw={500}>
         {label}
       </Text>
@@ -62,6 +63,7 @@ export function DateRangeInput({
           maxDate={value.end ?? undefined}
           onChange={(start) => onChange({ ...value, start })}
           w={fieldWidth}
+          miw={0}
           disabled={disabled}
           error={Boolean(rangeError)}
           aria-describedby={rangeError ? errorId : undefined}
@@ -74,6 +76,7 @@ export function DateRangeInput({
           minDate={value.start ?? undefined}
           onChange={(end) => onChange({ ...value, end })}
           w={fieldWidth}
+          miw={0}
           disabled={disabled}
           error={Boolean(rangeError)}
           aria-describedby={rangeError ? errorId : undefined}
