@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { JOBS } from './jobs.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createContext } from './platform/bootstrap.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
@@ -7,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { jobs: JOBS });
   const app = await buildApp(ctx);
   await ctx.jobs.start({ work: config.runJobs });
   await app.listen({ host: config.host, port: config.port });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import pino, { type DestinationStream } from 'pino';
 import { buildApp, type App } from '../src/app.js';
+import { JOBS } from '../src/jobs.js';
 import { createContext } from '../src/platform/bootstrap.js';
 import { loadConfig } from '../src/platform/config.js';
 import { baseLoggerOptions } from '../src/platform/logger.js';
@@ -65,8 +66,8 @@ export async function createTestApp(
   });
   // With `logStream` the server and the jobs log there as in production (the privacy tests read it).
   const log = options.logStream ? pino(baseLoggerOptions('info'), options.logStream) : pino({ level: 'silent' });
-  const ctx = await createContext(config, { seed: false, log });
-  // The app first: its modules register their jobs, then the queues are created.
+  // The same job registry as the server and the worker.
+  const ctx = await createContext(config, { jobs: JOBS, seed: false, log });
   const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : { logger: false });
   await app.ready();
   // Jobs run only through `ctx.jobs.drain()` unless a test wants the real polling workers.

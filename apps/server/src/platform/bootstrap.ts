@@ -5,8 +5,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db.js';
 import { LocalDiskStorage } from './file-storage.js';
 import { baseLoggerOptions } from './logger.js';
-import { housekeepingJob } from './housekeeping.js';
-import { JobQueue } from './jobs.js';
+import { type JobDefinition, JobQueue } from './jobs.js';
 import { Messaging, outboxTransport, smtpTransport } from './messaging.js';
 import { resolveAppSecret, TokenSigner } from './tokens.js';
 import { runSeeds } from '../seed/index.js';
@@ -16,7 +15,10 @@ import { runSeeds } from '../seed/index.js';
  * prepares the job queue, messaging, file storage and token signer. Shared by the server,
  * the worker, the tests and the benchmarks.
  */
-export async function createContext(config: Config, options: { seed?: boolean; log?: pino.Logger } = {}): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  options: { jobs: readonly JobDefinition[]; seed?: boolean; log?: pino.Logger },
+): Promise<AppContext> {
   const log = options.log ?? pino(baseLoggerOptions(config.logLevel));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -29,13 +31,13 @@ export async function createContext(config: Config, options: { seed?: boolean; l
     await database.close();
     throw error;
   }
-  const jobs = new JobQueue(database, log);
-  jobs.register(housekeepingJob);
+  // The job registry (src/jobs.ts) comes from the caller: the platform does not import modules.
+  const jobs = new JobQueue(database, log, options.jobs);
   const messaging = new Messaging(jobs, {
     email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport,
     sms: outboxTransport,
   });
-  return {
+  const ctx: AppContext = {
     config,
     database,
     db: database.db,
@@ -44,4 +46,6 @@ export async function createContext(config: Config, options: { seed?: boolean; l
     storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
     signer: new TokenSigner(resolveAppSecret(config.appSecret, config.dataDir)),
   };
+  jobs.provide(ctx);
+  return ctx;
 }

@@ -36,4 +36,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true', ...secret })).toThrow(/DEV_OUTBOX/);
     expect(loadConfig({ NODE_ENV: 'production', ...secret })).toMatchObject({ seedDemo: false, devOutbox: false });
   });
+
+  it('reads the accounts settings: blocked domains, the county domain (default cjmures.ro)', () => {
+    expect(loadConfig({ BLOCKED_EMAIL_DOMAINS: ' Mailinator.com, @yopmail.com ,,' }).accounts).toEqual({
+      blockedEmailDomains: ['mailinator.com', '@yopmail.com'],
+      countyEmailDomain: 'cjmures.ro',
+    });
+    expect(loadConfig({ COUNTY_EMAIL_DOMAIN: 'CJCLUJ.ro' }).accounts.countyEmailDomain).toBe('cjcluj.ro');
+    expect(loadConfig({}).accounts.blockedEmailDomains).toEqual([]);
+    expect(() => loadConfig({ BLOCKED_EMAIL_DOMAINS: 'mailinator.com, nu e domeniu' })).toThrow(ConfigError);
+    expect(() => loadConfig({ COUNTY_EMAIL_DOMAIN: 'cj mures' })).toThrow(/COUNTY_EMAIL_DOMAIN: trebuie să fie un domeniu/);
+  });
+
+  it('reads the tax-authority adapter settings, in Romanian when wrong', () => {
+    expect(loadConfig({}).anaf).toEqual({ url: 'https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva', timeoutMs: 5000 });
+    expect(loadConfig({ ANAF_API_URL: 'http://127.0.0.1:9999/tva', ANAF_TIMEOUT_MS: '2000' }).anaf).toEqual({
+      url: 'http://127.0.0.1:9999/tva',
+      timeoutMs: 2000,
+    });
+    expect(() => loadConfig({ ANAF_API_URL: 'nu e adresă' })).toThrow(/ANAF_API_URL: trebuie să fie un URL http/);
+    expect(() => loadConfig({ ANAF_API_URL: 'ftp://anaf.ro/tva' })).toThrow(/ANAF_API_URL/);
+    expect(() => loadConfig({ ANAF_TIMEOUT_MS: 'curând' })).toThrow(/ANAF_TIMEOUT_MS: trebuie să fie un număr/);
+    expect(() => loadConfig({ ANAF_TIMEOUT_MS: '10' })).toThrow(/ANAF_TIMEOUT_MS: cel puțin 100 ms/);
+    expect(() => loadConfig({ ANAF_TIMEOUT_MS: '1.5' })).toThrow(/ANAF_TIMEOUT_MS: trebuie să fie un număr întreg/);
+  });
 });

@@ -20,6 +20,9 @@ const optionalBool = z
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).optional().default(fallback);
 
+/** A domain name as written in the environment: `cjmures.ro`, `@cjmures.ro` or `.cjmures.ro`. */
+const DOMAIN = /^[@.]?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/;
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // This machine only unless told otherwise: the embedded defaults turn on demo accounts and
@@ -58,6 +61,33 @@ const ConfigSchema = z.object({
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  // Accounts: refused e-mail domains (disposable mail) and the county's own domain (staff are invited).
+  BLOCKED_EMAIL_DOMAINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(DOMAIN, 'listă de domenii separate prin virgulă'))),
+  COUNTY_EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(DOMAIN, 'trebuie să fie un domeniu (de exemplu cjmures.ro)')
+    .default('cjmures.ro'),
+  // The tax authority (ANAF) adapter of the beneficiaries module.
+  ANAF_API_URL: z
+    .url({ protocol: /^https?$/, error: 'trebuie să fie un URL http:// sau https://' })
+    .default('https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva'),
+  ANAF_TIMEOUT_MS: z.coerce
+    .number({ error: 'trebuie să fie un număr de milisecunde' })
+    .int('trebuie să fie un număr întreg de milisecunde')
+    .min(100, 'cel puțin 100 ms')
+    .max(60_000, 'cel mult 60000 ms')
+    .default(5000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -108,6 +138,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     defaultCounty: c.DEFAULT_COUNTY,
     webDist: c.WEB_DIST,
+    /** What the accounts module refuses at registration (spec §5). */
+    accounts: { blockedEmailDomains: c.BLOCKED_EMAIL_DOMAINS, countyEmailDomain: c.COUNTY_EMAIL_DOMAIN },
+    /** The tax-authority (ANAF) service checking a company's CUI, and how long to wait for it. */
+    anaf: { url: c.ANAF_API_URL, timeoutMs: c.ANAF_TIMEOUT_MS },
     /** Social sign-in: each provider is on only when its client is configured. */
     social: {
       google:

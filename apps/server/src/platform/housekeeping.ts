@@ -59,6 +59,7 @@ export async function removeExpired(db: Db): Promise<Record<string, number>> {
 /** Every night at 03:30, Romanian time. */
 export const housekeepingJob = defineJob({
   name: 'platform.housekeeping',
+  version: 1,
   payload: z.object({}).loose(),
   cron: '30 3 * * *',
   retryLimit: 2,

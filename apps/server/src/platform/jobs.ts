@@ -1,23 +1,54 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { JobContext } from './context.js';
 import { type Database, type Db, rawClient } from './db.js';
 
 /**
- * A job is a definition: a name, a zod payload and an idempotent handler (STYLE.md §7).
- * Delivery is at-least-once, so a handler must tolerate running twice.
+ * A job is a definition (STYLE.md §7, ADR "job registry"): a name, a version, a zod payload and
+ * an idempotent handler. Definitions are plain values in a module's `jobs.ts`; the one list of
+ * them, `src/jobs.ts`, is what the server, the worker and the tests load.
+ *
+ * Delivery is at-least-once, so a handler must tolerate running twice. It gets the platform's
+ * services through its context (`JobContext`: db, config, messaging, storage, signer, the
+ * queue itself, a logger), never through the HTTP app, which a worker does not build.
  */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** The queue's name, `<module>.<verb>`: stored with every queued job, so it never changes. */
   name: string;
+  /**
+   * The version of the payload contract, logged with every run. Raise it when the payload's
+   * shape or the handler's meaning changes; payloads of the previous version may still sit in the
+   * queue (retries last up to a day), so the schema must keep accepting them until they are gone.
+   */
+  version: number;
+  /** Checked when a job is enqueued and again when it runs. */
   payload: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** Runs on this cron schedule (Romanian time) besides whatever is enqueued. */
   cron?: string;
-  handler: (payload: z.infer<S>, context: { db: Db; log: FastifyBaseLogger }) => Promise<void>;
+  handler: (payload: z.infer<S>, context: JobContext) => Promise<void>;
 }
 
 export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> => definition;
+
+/** A payload that does not match its job's schema: names the job and the fields, never the values. */
+export class JobPayloadError extends Error {
+  constructor(definition: Pick<JobDefinition, 'name' | 'version'>, error: z.ZodError, when: 'enqueue' | 'run') {
+    const fields = error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ');
+    super(
+      `job ${definition.name} v${definition.version}: invalid payload ${when === 'enqueue' ? 'refused' : 'not run'} (${fields})`,
+    );
+    this.name = 'JobPayloadError';
+  }
+}
+
+function parsePayload<S extends z.ZodType>(definition: JobDefinition<S>, data: unknown, when: 'enqueue' | 'run'): z.infer<S> {
+  const parsed = definition.payload.safeParse(data);
+  if (!parsed.success) throw new JobPayloadError(definition, parsed.error, when);
+  return parsed.data;
+}
 
 function serialise(values: unknown[] | undefined): unknown[] | undefined {
   // node-postgres turns objects into JSON by itself; PGlite wants the text. Arrays stay arrays.
@@ -48,16 +79,26 @@ function pgBossDb(database: Database): PgBoss.Db {
   };
 }
 
+/**
+ * The queue of one process: the registry's definitions, fixed when it is built (a job added
+ * later would have no queue, and pg-boss silently drops what is sent to a missing queue).
+ */
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
+  private services: Omit<JobContext, 'log'> | undefined;
   private started = false;
 
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly log: FastifyBaseLogger,
+    definitions: readonly JobDefinition[],
     private readonly options: { pollingIntervalSeconds?: number } = {},
   ) {
+    for (const definition of definitions) {
+      if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is defined twice`);
+      this.definitions.set(definition.name, definition);
+    }
     this.boss = new PgBoss({
       db: pgBossDb(database),
       schema: 'pgboss',
@@ -69,18 +110,22 @@ export class JobQueue {
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
+  /** The names of the registered jobs. */
+  get names(): string[] {
+    return [...this.definitions.keys()];
+  }
+
   /**
-   * Declares jobs. Modules do it while the app is built, before `start()` creates the queues:
-   * a job registered later would have no queue, and pg-boss silently drops what is sent to it.
+   * Gives the handlers their services. The platform calls it once it is built (the services
+   * include this queue, so they cannot be passed to the constructor).
    */
-  register(...definitions: JobDefinition[]): void {
-    if (this.started)
-      throw new Error(`job ${definitions[0]?.name} registered after the queue started: build the app before starting the jobs`);
-    for (const definition of definitions) this.definitions.set(definition.name, definition);
+  provide(services: Omit<JobContext, 'log'>): void {
+    this.services = services;
   }
 
   /** Creates the queues; with `work` also starts polling them in this process. */
   async start({ work }: { work: boolean }): Promise<void> {
+    if (!this.services) throw new Error('the job queue has no services: provide() them before start()');
     await this.boss.start();
     this.started = true;
     for (const definition of this.definitions.values()) {
@@ -96,22 +141,32 @@ export class JobQueue {
         await this.boss.work(
           definition.name,
           { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          // A failure (a bad payload included) fails this job, which pg-boss retries or gives up;
+          // the worker goes on with the next one.
           async (jobs) => {
-            for (const job of jobs) await this.runOne(definition, job.data);
+            for (const job of jobs) await this.runOne(definition, job.id, job.data);
           },
         );
       }
     }
   }
 
-  private async runOne(definition: JobDefinition, data: unknown): Promise<void> {
-    const payload = definition.payload.parse(data);
-    await definition.handler(payload, { db: this.database.db, log: this.log.child({ job: definition.name }) });
+  private async runOne(definition: JobDefinition, id: string, data: unknown): Promise<void> {
+    const log = this.log.child({ job: definition.name, version: definition.version, jobId: id });
+    try {
+      const payload = parsePayload(definition, data, 'run');
+      if (!this.services) throw new Error('the job queue has no services');
+      await definition.handler(payload, { ...this.services, log });
+    } catch (error) {
+      log.warn({ err: error }, 'job failed');
+      throw error;
+    }
   }
 
   /**
    * Enqueues a job inside the caller's transaction (outbox pattern): the job exists if and
-   * only if the business change commits. `startAfter` delays it (a secret's expiry).
+   * only if the business change commits. `startAfter` delays it (a secret's expiry). The
+   * definition must be the registered one, and the payload must match its schema.
    */
   async enqueue<S extends z.ZodType>(
     executor: Db,
@@ -119,9 +174,13 @@ export class JobQueue {
     payload: z.infer<S>,
     options: { startAfter?: Date } = {},
   ): Promise<void> {
-    if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+    const registered = this.definitions.get(definition.name);
+    if (!registered) throw new Error(`job ${definition.name} is not registered: add it to the registry (src/jobs.ts)`);
+    if (registered !== definition)
+      throw new Error(`job ${definition.name} is not the registered definition: enqueue the one the registry lists`);
+    const data = parsePayload(definition, payload, 'enqueue');
     const client = rawClient(executor);
-    await this.boss.send(definition.name, definition.payload.parse(payload) as object, {
+    await this.boss.send(definition.name, data as object, {
       db: { executeSql: (text, values) => client.query(text, serialise(values)) },
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
@@ -139,7 +198,7 @@ export class JobQueue {
         if (jobs.length === 0) break;
         for (const job of jobs) {
           try {
-            await this.runOne(definition, job.data);
+            await this.runOne(definition, job.id, job.data);
             await this.boss.complete(definition.name, job.id);
           } catch (error) {
             await this.boss.fail(definition.name, job.id, { message: (error as Error).message });

@@ -153,6 +153,53 @@ export async function redactSecrets(db: Db, options: { messageId?: number; now?:
   return rows.length;
 }
 
+/* ───────────────────────── The jobs ───────────────────────── */
+
+const ZMessageJobPayload = z.object({ messageId: z.number().int() });
+
+/** Hands one stored message to its channel's transport and marks it sent (idempotent). */
+export const deliverMessageJob = defineJob({
+  name: 'messaging.deliver',
+  version: 1,
+  payload: ZMessageJobPayload,
+  retryLimit: 8,
+  async handler({ messageId }, { db, messaging }) {
+    const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
+    // Already delivered by an earlier attempt: at-least-once delivery must not send twice.
+    if (!message || message.status === 'sent') return;
+    const transport = messaging.transports[message.channel];
+    try {
+      await transport.deliver(message, renderMessage(message));
+    } catch (error) {
+      await db
+        .update(outboxMessages)
+        .set({ attempts: sql`${outboxMessages.attempts} + 1`, lastError: (error as Error).message })
+        .where(eq(outboxMessages.id, messageId));
+      throw error;
+    }
+    // Handed to a real provider: the portal's copy keeps no secret from now on.
+    const forget = transport.isMailbox ? {} : { secrets: null, secretsExpireAt: null };
+    await db
+      .update(outboxMessages)
+      .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1`, lastError: null, ...forget })
+      .where(eq(outboxMessages.id, messageId));
+  },
+});
+
+/** Runs when the secrets of a message expire: undelivered or kept in the mailbox, they go. */
+export const redactMessageJob = defineJob({
+  name: 'messaging.redact',
+  version: 1,
+  payload: ZMessageJobPayload,
+  retryLimit: 8,
+  async handler({ messageId }, { db }) {
+    await redactSecrets(db, { messageId });
+  },
+});
+
+/** The messaging jobs, for the registry (src/jobs.ts). */
+export const messagingJobs = [deliverMessageJob, redactMessageJob] as const;
+
 /**
  * E-mail and SMS go out through the outbox: the message row and its delivery job are written
  * in the caller's transaction, a job hands it to the transport. The body is stored without
@@ -160,50 +207,11 @@ export async function redactSecrets(db: Db, options: { messageId?: number; now?:
  * built-in mailbox transport, until they expire), then a placeholder reads in their place.
  */
 export class Messaging {
-  readonly deliverJob;
-  readonly redactJob;
-
   constructor(
     private readonly jobs: JobQueue,
-    transports: { email: MessageTransport; sms: MessageTransport },
-  ) {
-    this.deliverJob = defineJob({
-      name: 'messaging.deliver',
-      payload: z.object({ messageId: z.number().int() }),
-      retryLimit: 8,
-      async handler({ messageId }, { db }) {
-        const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
-        // Already delivered by an earlier attempt: at-least-once delivery must not send twice.
-        if (!message || message.status === 'sent') return;
-        const transport = message.channel === 'email' ? transports.email : transports.sms;
-        try {
-          await transport.deliver(message, renderMessage(message));
-        } catch (error) {
-          await db
-            .update(outboxMessages)
-            .set({ attempts: sql`${outboxMessages.attempts} + 1`, lastError: (error as Error).message })
-            .where(eq(outboxMessages.id, messageId));
-          throw error;
-        }
-        // Handed to a real provider: the portal's copy keeps no secret from now on.
-        const forget = transport.isMailbox ? {} : { secrets: null, secretsExpireAt: null };
-        await db
-          .update(outboxMessages)
-          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1`, lastError: null, ...forget })
-          .where(eq(outboxMessages.id, messageId));
-      },
-    });
-    // Runs when the secrets of a message expire: undelivered or kept in the mailbox, they go.
-    this.redactJob = defineJob({
-      name: 'messaging.redact',
-      payload: z.object({ messageId: z.number().int() }),
-      retryLimit: 8,
-      async handler({ messageId }, { db }) {
-        await redactSecrets(db, { messageId });
-      },
-    });
-    jobs.register(this.deliverJob, this.redactJob);
-  }
+    /** One transport per channel, used by the delivery job. */
+    readonly transports: { email: MessageTransport; sms: MessageTransport },
+  ) {}
 
   async sendEmail(executor: Db, email: OutgoingEmail, secrets?: MessageSecrets): Promise<number> {
     return this.store(
@@ -233,9 +241,9 @@ export class Messaging {
         secretsExpireAt: values.length > 0 ? (secrets?.expiresAt ?? null) : null,
       })
       .returning({ id: outboxMessages.id });
-    await this.jobs.enqueue(executor, this.deliverJob, { messageId: inserted.id });
+    await this.jobs.enqueue(executor, deliverMessageJob, { messageId: inserted.id });
     if (values.length > 0 && secrets)
-      await this.jobs.enqueue(executor, this.redactJob, { messageId: inserted.id }, { startAfter: secrets.expiresAt });
+      await this.jobs.enqueue(executor, redactMessageJob, { messageId: inserted.id }, { startAfter: secrets.expiresAt });
     return inserted.id;
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, timestamps } from './columns.js';
 import { organisations } from './organisations.js';
 import { territorialUnits } from './territory.js';
 import { users } from './users.js';
@@ -24,7 +25,7 @@ export const verificationCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('verification_codes_hash_unique').on(t.purpose, t.codeHash),
@@ -44,7 +45,7 @@ export const socialIdentities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
     subject: text('subject').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('social_identities_subject_unique').on(t.provider, t.subject)],
 );
@@ -61,8 +62,7 @@ export const departments = pgTable(
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('departments_name_unique').on(t.organisationId, sql`lower(${t.name})`)],
 );
@@ -80,8 +80,7 @@ export const staffFunctions = pgTable(
     isSystem: boolean('is_system').notNull().default(false),
     /** Stable key of a system function ('president', 'registrar'…). */
     systemKey: text('system_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('staff_functions_name_unique').on(t.organisationId, sql`lower(${t.name})`)],
 );
@@ -93,8 +92,7 @@ export const responsibilities = pgTable(
     organisationId: integer('organisation_id').references(() => organisations.id),
     name: text('name').notNull(),
     description: text('description'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('responsibilities_name_unique').on(sql`coalesce(${t.organisationId}, 0)`, sql`lower(${t.name})`)],
 );
@@ -176,7 +174,7 @@ export const permissionDefinitions = pgTable('permission_definitions', {
     .default('user'),
   defaultAssignment: text('default_assignment', { enum: ['user', 'organisation'] }),
   organisationIds: jsonb('organisation_ids').$type<number[]>().notNull().default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** One UAT is assigned to at most one staff member (UAT_ALREADY_ASSIGNED). */
@@ -192,7 +190,7 @@ export const uatAssignments = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('uat_assignments_user_idx').on(t.userId)],
 );
@@ -213,7 +211,7 @@ export const enrollments = pgTable(
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('enrollments_user_idx').on(t.userId),
@@ -233,7 +231,7 @@ export const oauthRequests = pgTable('oauth_requests', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -245,5 +243,5 @@ export const unknownLoginFailures = pgTable('unknown_login_failures', {
   emailHash: text('email_hash').primaryKey(),
   failedCount: integer('failed_count').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, timestamps } from './columns.js';
 import { APPLICATION_STATUSES } from '@ghiseu/domain';
 import { files } from './platform.js';
 import { organisations } from './organisations.js';
@@ -34,8 +35,7 @@ export const forms = pgTable(
     /** The latest published version; applications keep the version they were filed with. */
     publishedVersionId: integer('published_version_id'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('forms_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -62,7 +62,7 @@ export const documentSeriesTypes = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('document_series_types_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -90,8 +90,7 @@ export const documentSeries = pgTable(
     registers: jsonb('registers').$type<string[]>().notNull().default([]),
     yearlyReset: boolean('yearly_reset').notNull().default(true),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('document_series_name_unique').on(t.organisationId, sql`lower(${t.name})`),
@@ -159,8 +158,7 @@ export const applicationTypes = pgTable(
     departmentIds: jsonb('department_ids').$type<number[]>().notNull().default([]),
     functionIds: jsonb('function_ids').$type<number[]>().notNull().default([]),
     usageCategories: jsonb('usage_categories').$type<string[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('application_types_name_unique').on(t.organisationId, sql`lower(${t.name})`)],
 );
@@ -210,8 +208,7 @@ export const applications = pgTable(
     lastReviewAt: timestamp('last_review_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('applications_applicant_idx').on(t.applicantUserId, t.status),
@@ -271,7 +268,7 @@ export const applicationBeneficiaries = pgTable(
       .references(() => applications.id, { onDelete: 'cascade' }),
     ...beneficiaryPersonColumns(),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The cascade of a deleted application and the list's names cell (in their order); the
@@ -296,8 +293,7 @@ export const beneficiaries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     organisationId: integer('organisation_id').references(() => organisations.id),
     ...beneficiaryPersonColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('beneficiaries_owner_idx').on(t.ownerUserId)],
 );
@@ -376,7 +372,7 @@ export const applicationFiles = pgTable(
     isIdentification: boolean('is_identification').notNull().default(false),
     isGis: boolean('is_gis').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('application_files_application_idx').on(t.applicationId),
@@ -400,7 +396,7 @@ export const applicationComments = pgTable(
     isInternal: boolean('is_internal').notNull().default(false),
     /** A clarification answer (send-review with citizen_review). */
     isClarification: boolean('is_clarification').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('application_comments_application_idx').on(t.applicationId, t.createdAt)],
 );
@@ -440,7 +436,7 @@ export const publicStatusCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('public_status_codes_lookup_idx').on(t.applicationId, t.phone)],
 );
@@ -458,7 +454,7 @@ export const publicPhoneBlocks = pgTable(
     phone: text('phone').notNull(),
     wrongCodes: integer('wrong_codes').notNull().default(0),
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.phone] })],
 );

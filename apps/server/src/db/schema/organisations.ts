@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { counties, localities, territorialUnits } from './territory.js';
 
@@ -27,8 +28,7 @@ export const organisations = pgTable(
     citizenDashboardVisible: boolean('citizen_dashboard_visible').notNull().default(true),
     paymentOrderDetails: text('payment_order_details'),
     usefulLinks: jsonb('useful_links').$type<UsefulLink[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('organisations_name_unique').on(sql`lower(${t.name})`)],
 );

@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
 import { organisations } from './organisations.js';
 import { users } from './users.js';
 
@@ -15,7 +16,7 @@ export const files = pgTable(
     purpose: text('purpose').notNull(),
     ownerUserId: integer('owner_user_id').references(() => users.id),
     organisationId: integer('organisation_id').references(() => organisations.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('files_owner_idx').on(t.ownerUserId)],
 );
@@ -46,7 +47,7 @@ export const outboxMessages = pgTable(
      */
     secrets: jsonb('secrets').$type<string[]>(),
     secretsExpireAt: timestamp('secrets_expire_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
@@ -76,7 +77,7 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   description: text('description').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Which seed scripts have run, so a restart never seeds twice. */

@@ -7,9 +7,7 @@ import { accountsTestKit, expectCleanMessages, STRONG_PASSWORD } from '../../../
 
 let t: TestApp;
 beforeAll(async () => {
-  // Read by the accounts module when its routes are registered.
-  process.env.BLOCKED_EMAIL_DOMAINS = 'mailinator.com, @spam.example';
-  t = await createTestApp();
+  t = await createTestApp({ BLOCKED_EMAIL_DOMAINS: 'mailinator.com, @spam.example' });
 });
 afterAll(async () => {
   await t?.close();

@@ -41,7 +41,7 @@ import {
   sendPhoneCode,
   validatePhoneCode,
 } from './service.js';
-import { loadAccountSettings } from './settings.js';
+import type { AccountSettings } from './settings.js';
 import { createSubAccount, listSubAccounts, updateSubAccount } from './sub-accounts-service.js';
 
 /**
@@ -59,8 +59,8 @@ const subAccountsAuth = requirePermission('legalEntityAccounts');
  */
 export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Read once at start: a bad value stops the server with the variable's name.
-  const settings = loadAccountSettings();
+  // Validated by loadConfig at start (a bad value stops the server with the variable's name).
+  const settings: AccountSettings = app.ctx.config.accounts;
 
   // ---- registration and e-mail confirmation ----
 

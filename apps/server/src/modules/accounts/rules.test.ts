@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/auth/actor.js';
-import { ConfigError } from '../../platform/config.js';
 import { hashSmsCode, isOpen, newSmsCode, smsCodeMatches } from './keys.js';
 import { emailConfirmationMessage, passwordResetMessage, phoneCodeMessage, setPasswordMessage } from './messages.js';
 import { canManageSubAccounts, canReadUser, missingProfileFields } from './policy.js';
-import { loadAccountSettings } from './settings.js';
 
 /** The pure rules of the module, without a database. */
 
@@ -18,22 +16,6 @@ const actor = (overrides: Partial<Actor> = {}): Actor => ({
   permissions: { accountsRead: true },
   sessionId: 1,
   ...overrides,
-});
-
-describe('loadAccountSettings', () => {
-  it('reads the blocked domains and defaults the county domain to cjmures.ro', () => {
-    expect(loadAccountSettings({ BLOCKED_EMAIL_DOMAINS: ' Mailinator.com, @yopmail.com ,,' })).toEqual({
-      blockedEmailDomains: ['mailinator.com', '@yopmail.com'],
-      countyEmailDomain: 'cjmures.ro',
-    });
-    expect(loadAccountSettings({ COUNTY_EMAIL_DOMAIN: 'CJCLUJ.ro' }).countyEmailDomain).toBe('cjcluj.ro');
-    expect(loadAccountSettings({}).blockedEmailDomains).toEqual([]);
-  });
-
-  it('stops the start on a malformed value, naming the variable', () => {
-    expect(() => loadAccountSettings({ BLOCKED_EMAIL_DOMAINS: 'mailinator.com, nu e domeniu' })).toThrow(ConfigError);
-    expect(() => loadAccountSettings({ COUNTY_EMAIL_DOMAIN: 'cj mures' })).toThrow(/COUNTY_EMAIL_DOMAIN/);
-  });
 });
 
 describe('policy', () => {

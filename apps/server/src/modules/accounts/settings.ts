@@ -1,51 +1,13 @@
-import { z } from 'zod';
-import { ConfigError } from '../../platform/config.js';
-
-/** A domain name as written in the environment: `cjmures.ro`, `@cjmures.ro` or `.cjmures.ro`. */
-const DOMAIN = /^[@.]?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/;
-
-const ZAccountEnv = z.object({
-  BLOCKED_EMAIL_DOMAINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(DOMAIN, 'listă de domenii separate prin virgulă'))),
-  COUNTY_EMAIL_DOMAIN: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(DOMAIN, 'trebuie să fie un domeniu (de exemplu cjmures.ro)')
-    .default('cjmures.ro'),
-});
-
-/** What the accounts module reads from the environment, beyond the platform's config. */
+/**
+ * What the accounts module takes from the configuration: `config.accounts`, read from
+ * `BLOCKED_EMAIL_DOMAINS` (comma-separated) and `COUNTY_EMAIL_DOMAIN` (default `cjmures.ro`)
+ * and validated by `loadConfig` with the other settings.
+ */
 export interface AccountSettings {
   /** Refused everywhere an address is given (registration, sub-accounts): disposable-mail domains and the like. */
   blockedEmailDomains: readonly string[];
   /** The county council's own domain: its staff are invited, they never register themselves (spec §5). */
   countyEmailDomain: string;
-}
-
-/**
- * Reads `BLOCKED_EMAIL_DOMAINS` (comma-separated) and `COUNTY_EMAIL_DOMAIN` (default
- * `cjmures.ro`). Called once when the routes are registered, so a bad value stops the start
- * with a message naming the variable, as the platform config does.
- */
-export function loadAccountSettings(env: Record<string, string | undefined> = process.env): AccountSettings {
-  const parsed = ZAccountEnv.safeParse({
-    BLOCKED_EMAIL_DOMAINS: env.BLOCKED_EMAIL_DOMAINS,
-    COUNTY_EMAIL_DOMAIN: env.COUNTY_EMAIL_DOMAIN === '' ? undefined : env.COUNTY_EMAIL_DOMAIN,
-  });
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Configurație invalidă:\n${lines.join('\n')}`);
-  }
-  return { blockedEmailDomains: parsed.data.BLOCKED_EMAIL_DOMAINS, countyEmailDomain: parsed.data.COUNTY_EMAIL_DOMAIN };
 }
 
 /** Lifetimes of the single-use keys and codes. */

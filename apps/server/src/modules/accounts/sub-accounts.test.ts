@@ -8,8 +8,7 @@ import { accountsTestKit, expectCleanMessages } from '../../../test/accounts-kit
 
 let t: TestApp;
 beforeAll(async () => {
-  process.env.BLOCKED_EMAIL_DOMAINS = 'mailinator.com';
-  t = await createTestApp();
+  t = await createTestApp({ BLOCKED_EMAIL_DOMAINS: 'mailinator.com' });
 });
 afterAll(async () => {
   await t?.close();

@@ -47,8 +47,7 @@ let staff: SignedIn;
 let otherAdmin: SignedIn;
 beforeAll(async () => {
   anaf = await startAnafStandIn([]);
-  process.env.ANAF_API_URL = anaf.url;
-  t = await createTestApp();
+  t = await createTestApp({ ANAF_API_URL: anaf.url });
   fixture = await createFilingFixture(t);
   [citizen, stranger, otherStranger, staff] = await Promise.all([
     buildCitizen(t),

@@ -26,8 +26,7 @@ let anaf: Awaited<ReturnType<typeof startAnafStandIn>>;
 let fixture: FilingFixture;
 beforeAll(async () => {
   anaf = await startAnafStandIn([]);
-  process.env.ANAF_API_URL = anaf.url;
-  t = await createTestApp();
+  t = await createTestApp({ ANAF_API_URL: anaf.url });
   fixture = await createFilingFixture(t);
 });
 afterAll(async () => {

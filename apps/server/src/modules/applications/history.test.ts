@@ -79,8 +79,7 @@ describe('GET /api/applications/:id/history', () => {
   let id: number;
   beforeAll(async () => {
     anaf = await startAnafStandIn([]);
-    process.env.ANAF_API_URL = anaf.url;
-    t = await createTestApp();
+    t = await createTestApp({ ANAF_API_URL: anaf.url });
     fixture = await createFilingFixture(t);
     id = await createDraft(t, DEMO.citizen, fixture.typeId);
     await call(t, 'PATCH', `/api/applications/${id}`, DEMO.citizen, { purpose: 'Prima salvare' });

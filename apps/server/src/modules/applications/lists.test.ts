@@ -30,8 +30,7 @@ let submitted: { id: number; number: string };
 let draftWithThree: number;
 beforeAll(async () => {
   anaf = await startAnafStandIn([]);
-  process.env.ANAF_API_URL = anaf.url;
-  t = await createTestApp();
+  t = await createTestApp({ ANAF_API_URL: anaf.url });
   permit = await createFilingFixture(t, { prefix: 'AC' });
   certificate = await createFilingFixture(t, { prefix: 'CU' });
 

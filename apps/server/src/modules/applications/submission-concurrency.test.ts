@@ -15,8 +15,7 @@ let t: TestApp;
 let anaf: Awaited<ReturnType<typeof startAnafStandIn>>;
 beforeAll(async () => {
   anaf = await startAnafStandIn([]);
-  process.env.ANAF_API_URL = anaf.url;
-  t = await createTestApp();
+  t = await createTestApp({ ANAF_API_URL: anaf.url });
 });
 afterAll(async () => {
   await t?.close();

@@ -14,30 +14,10 @@ import { z } from 'zod';
  * (and on PGlite would block every other request).
  */
 
-/**
- * Configuration from the environment, read by this module because the platform configuration
- * does not know the tax authority yet. Both variables belong in the README's table.
- */
-const AnafEnv = z.object({
-  ANAF_API_URL: z.url().default('https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva'),
-  ANAF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-});
-
+/** Where the service is and how long to wait for it: `config.anaf` (ANAF_API_URL, ANAF_TIMEOUT_MS). */
 export interface AnafConfig {
   url: string;
   timeoutMs: number;
-}
-
-export function loadAnafConfig(env: Record<string, string | undefined> = process.env): AnafConfig {
-  const parsed = AnafEnv.safeParse({
-    ANAF_API_URL: env.ANAF_API_URL || undefined,
-    ANAF_TIMEOUT_MS: env.ANAF_TIMEOUT_MS || undefined,
-  });
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Configurație invalidă:\n${lines.join('\n')}`);
-  }
-  return { url: parsed.data.ANAF_API_URL, timeoutMs: parsed.data.ANAF_TIMEOUT_MS };
 }
 
 export type AnafOutcome =

@@ -14,7 +14,7 @@ import {
   makeCui,
   startAnafStandIn,
 } from '../../../test/applications-kit.js';
-import { ANAF_RECHECK_JOB } from './anaf-job.js';
+import { ANAF_RECHECK_JOB } from './jobs.js';
 import { createAnafClient } from './anaf-client.js';
 
 /**
@@ -36,9 +36,7 @@ beforeAll(async () => {
     [{ cui: KNOWN_CUI, denumire: 'CONSTRUCT MUREȘ SRL', adresa: 'MUN. TÂRGU MUREȘ, STR. GHEORGHE DOJA NR. 10' }],
     { down: [DOWN_CUI], slow: [SLOW_CUI] },
   );
-  process.env.ANAF_API_URL = anaf.url;
-  process.env.ANAF_TIMEOUT_MS = '2000';
-  t = await createTestApp();
+  t = await createTestApp({ ANAF_API_URL: anaf.url, ANAF_TIMEOUT_MS: '2000' });
   fixture = await createFilingFixture(t);
 });
 afterAll(async () => {

@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse, dataResponse, noContent } from '../../platform/list-query.js';
 import { requestMeta } from '../../platform/request.js';
-import { createAnafClient, loadAnafConfig } from './anaf-client.js';
-import { anafRecheckJob } from './anaf-job.js';
+import { createAnafClient } from './anaf-client.js';
+import { anafRecheckJob } from './jobs.js';
 import * as service from './service.js';
 
 const data = dataResponse;
@@ -28,14 +28,13 @@ const ZBeneficiaryParams = ZIdParams.extend({
 
 /**
  * Beneficiaries (spec §3, §5, §7): those of a draft application, the user's own register
- * (/beneficiaries) and the tax-authority check of a CUI. The ANAF adapter and its re-check job
- * are built here from ANAF_API_URL / ANAF_TIMEOUT_MS.
+ * (/beneficiaries) and the tax-authority check of a CUI. The ANAF adapter is built from
+ * `config.anaf`; its re-check job is in the job registry (jobs.ts).
  */
 export async function beneficiariesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const anaf = createAnafClient(loadAnafConfig());
-  const deps: service.BeneficiaryDeps = { anaf, recheckJob: anafRecheckJob(anaf) };
-  app.ctx.jobs.register(deps.recheckJob);
+  const anaf = createAnafClient(app.ctx.config.anaf);
+  const deps: service.BeneficiaryDeps = { anaf, recheckJob: anafRecheckJob };
 
   /* ───────────────────────────── On applications ───────────────────────────── */
 

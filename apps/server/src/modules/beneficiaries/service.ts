@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../administration/repository.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { draftChanged, ownDraft } from '../applications/draft.js';
 import type { AnafClient, AnafOutcome } from './anaf-client.js';
-import type { ZAnafRecheckPayload } from './anaf-job.js';
+import type { ZAnafRecheckPayload } from './jobs.js';
 import { presentApplicationBeneficiary, presentBeneficiary } from './presenter.js';
 import * as repo from './repository.js';
 

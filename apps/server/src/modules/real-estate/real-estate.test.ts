@@ -31,8 +31,7 @@ let seeded: Record<string, number>;
 let parcel: { cadastralNumber: string; area: number; address: string | null; topoNumber: string };
 beforeAll(async () => {
   anaf = await startAnafStandIn([]);
-  process.env.ANAF_API_URL = anaf.url;
-  t = await createTestApp();
+  t = await createTestApp({ ANAF_API_URL: anaf.url });
   fixture = await createFilingFixture(t);
   // The demo seed already ran in the test template; running it again must add nothing.
   seeded = await t.ctx.db.transaction((tx) => seedDemoParcels(tx));
