@@ -62,6 +62,9 @@ export async function createTestApp(
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Never the real tax authority: a closed local port (the service is down at once) unless
+    // the test starts its stand-in (test/anaf-stand-in.ts) and passes its address.
+    ANAF_API_URL: 'http://127.0.0.1:9/anaf',
     ...env,
   });
   // With `logStream` the server and the jobs log there as in production (the privacy tests read it).
