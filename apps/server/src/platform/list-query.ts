@@ -28,6 +28,8 @@ export interface ListField {
   /** Operators allowed on this field (default: by type). */
   ops?: readonly FilterOperator[];
   sortable?: boolean;
+  /** What the field is sorted by when not the column itself (e.g. {@link romanianOrder} of a name). */
+  sortBy?: SQL;
   /** Included in the free-text `orLikeQuery`. */
   searchable?: boolean;
   /**
@@ -162,6 +164,12 @@ export function escapeLike(value: string): string {
 /** Accent- and case-folded form of an expression, matching `foldText` of the domain package. */
 export const folded = (expression: AnyColumn | SQL): SQL => sql`lower(f_unaccent(${expression}))`;
 
+/**
+ * A name in Romanian alphabetical order (a < ă < â < b, s < ș < t; case and other accents
+ * ignored), the same on PostgreSQL and PGlite: `ro_sort_key` of migration 0010, compared bytewise.
+ */
+export const romanianOrder = (expression: AnyColumn | SQL): SQL => sql`ro_sort_key(${expression}) COLLATE "C"`;
+
 /** The field's text as matched by `contains`, `like` and the free-text search. */
 function matchedText(definition: ListField): SQL | AnyColumn {
   if (definition.prefolded) return definition.column;
@@ -250,7 +258,8 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
       if (anyMatch) conditions.push(anyMatch);
     }
   }
-  const sortColumn = spec.fields[parsed.sort.field].column;
+  const sortField = spec.fields[parsed.sort.field];
+  const sortColumn = sortField.sortBy ?? sortField.column;
   return {
     where: conditions.length > 0 ? and(...conditions) : undefined,
     orderBy: [parsed.sort.descending ? desc(sortColumn) : asc(sortColumn), asc(spec.idColumn)],

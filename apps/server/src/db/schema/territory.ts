@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { multiPolygon3844, point3844 } from './types.js';
 
@@ -40,7 +41,8 @@ export const territorialUnits = pgTable(
     geom: multiPolygon3844('geom'),
   },
   (t) => [
-    index('territorial_units_county_idx').on(t.countyId),
+    // A county's UATs in Romanian alphabetical order (ro_sort_key, migration 0010).
+    index('territorial_units_county_name_idx').on(t.countyId, sql`ro_sort_key(${t.name}) COLLATE "C"`),
     index('territorial_units_search_idx').on(t.searchName),
     index('territorial_units_geom_idx').using('gist', t.geom),
   ],
@@ -64,7 +66,11 @@ export const localities = pgTable(
     environment: text('environment', { enum: ['urban', 'rural'] }).notNull(),
     postalCode: text('postal_code'),
   },
-  (t) => [index('localities_uat_idx').on(t.uatId), index('localities_county_search_idx').on(t.countyId, t.searchName)],
+  (t) => [
+    // A UAT's localities in Romanian alphabetical order (ro_sort_key, migration 0010).
+    index('localities_uat_name_idx').on(t.uatId, sql`ro_sort_key(${t.name}) COLLATE "C"`),
+    index('localities_county_search_idx').on(t.countyId, t.searchName),
+  ],
 );
 
 export const countries = pgTable('countries', {

@@ -32,6 +32,7 @@ import {
   oncePerDatabase,
   numberValue,
   type ParsedList,
+  romanianOrder,
 } from '../../platform/list-query.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
 
@@ -765,7 +766,7 @@ async function withMemberships(db: Db, rows: StaffBase[]): Promise<StaffAccountR
     .from(uatAssignments)
     .innerJoin(territorialUnits, eq(territorialUnits.id, uatAssignments.uatId))
     .where(inArray(uatAssignments.userId, ids))
-    .orderBy(asc(territorialUnits.name));
+    .orderBy(romanianOrder(territorialUnits.name));
   return rows.map((row) => ({
     ...row,
     departments: deps.filter((d) => d.userId === row.id).map(({ id, name }) => ({ id, name })),

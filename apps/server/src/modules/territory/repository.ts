@@ -9,12 +9,19 @@ import {
   type ListSpec,
   oncePerDatabase,
   type ParsedList,
+  romanianOrder,
 } from '../../platform/list-query.js';
 
 export const UAT_LIST: ListSpec = {
   fields: {
     id: { column: territorialUnits.id, type: 'number', sortable: true },
-    name: { column: territorialUnits.name, type: 'text', sortable: true, searchable: true },
+    name: {
+      column: territorialUnits.name,
+      type: 'text',
+      sortable: true,
+      sortBy: romanianOrder(territorialUnits.name),
+      searchable: true,
+    },
     type: { column: territorialUnits.type, type: 'text', ops: ['eq'], sortable: true },
     county_id: { column: territorialUnits.countyId, type: 'number', ops: ['eq'] },
     county_code: { column: counties.code, type: 'text', ops: ['eq'] },
@@ -29,7 +36,7 @@ export const UAT_LIST: ListSpec = {
 export const COUNTY_LIST: ListSpec = {
   fields: {
     id: { column: counties.id, type: 'number', sortable: true },
-    name: { column: counties.name, type: 'text', sortable: true, searchable: true },
+    name: { column: counties.name, type: 'text', sortable: true, sortBy: romanianOrder(counties.name), searchable: true },
     code: { column: counties.code, type: 'text', ops: ['eq'], sortable: true, searchable: true },
   },
   defaultSort: { field: 'name', descending: false },
@@ -39,7 +46,7 @@ export const COUNTY_LIST: ListSpec = {
 export const VILLAGE_LIST: ListSpec = {
   fields: {
     id: { column: localities.id, type: 'number', sortable: true },
-    name: { column: localities.name, type: 'text', sortable: true, searchable: true },
+    name: { column: localities.name, type: 'text', sortable: true, sortBy: romanianOrder(localities.name), searchable: true },
     type: { column: localities.type, type: 'text', ops: ['eq'] },
   },
   defaultSort: { field: 'name', descending: false },
@@ -76,7 +83,8 @@ export const startsWith = (
  * built and prepared once.
  */
 function countyUatsQuery(db: Db, withSearch: boolean, name: string) {
-  const sort = UAT_LIST.fields[UAT_LIST.defaultSort.field].column;
+  const sortField = UAT_LIST.fields[UAT_LIST.defaultSort.field];
+  const sort = sortField.sortBy ?? sortField.column;
   const inCounty = eq(territorialUnits.countyId, sql.placeholder('countyId'));
   return db
     .select(uatColumns)

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { countries, localities, territorialUnits } from '../../db/schema/index.js';
 import { publicRoute, signedIn } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/errors.js';
-import { listPage, listResponse, type ParsedList, parseListQuery } from '../../platform/list-query.js';
+import { listPage, listResponse, type ParsedList, parseListQuery, romanianOrder } from '../../platform/list-query.js';
 import {
   boundaryGeoJson,
   defaultCountyId,
@@ -225,7 +225,7 @@ export async function territoryRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['territory'], summary: 'Țările', security: [], response: { 200: z.object({ data: z.array(ZCountry) }) } },
     },
     async () => {
-      const rows = await db().select().from(countries).orderBy(asc(countries.name));
+      const rows = await db().select().from(countries).orderBy(romanianOrder(countries.name));
       return { data: rows.map((r) => ({ id: r.id, name: r.name, iso_code: r.isoCode })) };
     },
   );

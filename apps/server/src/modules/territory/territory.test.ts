@@ -27,6 +27,36 @@ describe('territory reference data', () => {
     expect(body.data).toContainEqual(expect.objectContaining({ code: 'B', uat_id: 179132 }));
   });
 
+  it('sorts counties, UATs, localities and countries in Romanian alphabetical order', async () => {
+    const names = (body: { data: { name: string }[] }) => body.data.map((row) => row.name);
+    const countyNames = names((await get('/api/counties?limit=100')).body);
+    // ă after a, ș after s, ț after t; the bytewise order put Călărași after Covasna.
+    const c = countyNames.filter((name) => name.startsWith('C'));
+    expect(c).toEqual(['Caraș-Severin', 'Călărași', 'Cluj', 'Constanța', 'Covasna']);
+    const s = countyNames.filter((name) => /^[SȘT]/.test(name));
+    expect(s).toEqual(['Satu Mare', 'Sălaj', 'Sibiu', 'Suceava', 'Teleorman', 'Timiș', 'Tulcea']);
+    // The same order on every page, and descending reverses it.
+    const paged = [
+      ...names((await get('/api/counties?limit=20')).body),
+      ...names((await get('/api/counties?limit=20&skip=20')).body),
+      ...names((await get('/api/counties?limit=20&skip=40')).body),
+    ];
+    expect(paged).toEqual(countyNames);
+    expect(names((await get('/api/counties?limit=100&sortKey=-name')).body)).toEqual([...countyNames].reverse());
+    // Mureș's UATs (the prepared autocomplete) and a county's localities follow the same rule.
+    const collator = new Intl.Collator('ro');
+    const uats = names((await get('/api/localities?limit=500')).body);
+    expect(uats).toEqual([...uats].sort(collator.compare));
+    const villages = names((await get('/api/villages?parent_id=114514&limit=500')).body);
+    expect(villages.length).toBeGreaterThan(1);
+    expect(villages).toEqual([...villages].sort(collator.compare));
+    const countries = names((await get('/api/countries')).body);
+    expect(countries.indexOf('Țara Galilor') === -1 || countries.indexOf('Tanzania') < countries.indexOf('Țara Galilor')).toBe(
+      true,
+    );
+    expect(countries.slice(0, 3)).toEqual([...countries.slice(0, 3)].sort(collator.compare));
+  });
+
   it('lists the UATs of the default county when no parent_id is given', async () => {
     const { body } = await get('/api/localities?limit=500&pagination=true');
     expect(body.pagination.total).toBe(102);
