@@ -94,7 +94,7 @@ test.describe('professional account and sub-accounts', () => {
     await expect(row).toContainText(memberEmail);
     await expect(row).toContainText('Editor');
     await expect(row).toContainText('Invitație trimisă');
-    await expect(page.getByTestId('sub-accounts-total')).toHaveText('Total 1 subconturi');
+    await expect(page.getByTestId('sub-accounts-total')).toHaveText('Total 1 subcont');
     await dismissToasts(page);
     expect(await axeViolations(page)).toEqual([]);
 

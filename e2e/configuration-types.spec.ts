@@ -102,7 +102,7 @@ test('application types: create with the published form and the incoming series,
   const row = page.getByRole('table', { name: TYPES }).getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Cerere pentru emiterea certificatului de urbanism');
-  await expect(row).toContainText('30 zile');
+  await expect(row).toContainText('30 de zile');
 
   const toggle = row.getByRole('switch', { name: `Tip de cerere activ: ${name}` });
   await toggle.click({ force: true });
@@ -127,7 +127,7 @@ test('application types: create with the published form and the incoming series,
   await page.getByTestId('at-submit').click();
   await expect(page.getByText(`Tipul de cerere „${name}” a fost salvat.`)).toBeVisible();
   await expect(edit).toBeHidden();
-  await expect(row).toContainText('45 zile');
+  await expect(row).toContainText('45 de zile');
   await expectAxeClean(page);
   await rowAction(page, TYPES, name, 'Modifică');
   await expect(page.getByTestId('at-seal-stored')).toHaveText('Sigiliul personalizat este încărcat.');

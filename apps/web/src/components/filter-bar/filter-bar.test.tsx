@@ -46,7 +46,7 @@ function ListPage({ filters = definitions, total = 95 }: { filters?: FilterDefin
   return (
     <>
       <FilterBar filters={filters} values={controller.values} onChange={controller.onFiltersChange} />
-      <TotalLabel total={total} noun="cereri" />
+      <TotalLabel total={total} noun="cereri" nounOne="cerere" />
       <Paginator page={controller.page} pageSize={controller.pageSize} total={total} onPageChange={controller.setPage} />
     </>
   );
@@ -62,7 +62,7 @@ async function pick(user: ReturnType<typeof renderWithProviders>['user'], label:
 describe('FilterBar with Paginator', () => {
   it('pages with first / previous / next / last and shows start-end din total', async () => {
     const { user } = renderWithProviders(<ListPage />);
-    expect(screen.getByText('Total 95 cereri')).toBeInTheDocument();
+    expect(screen.getByText('Total 95 de cereri')).toBeInTheDocument();
     expect(pageText()).toBe('1-20 din 95');
     expect(screen.getByRole('button', { name: 'Prima pagină' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pagina anterioară' })).toBeDisabled();

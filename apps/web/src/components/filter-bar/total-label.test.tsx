@@ -5,12 +5,21 @@ import { TotalLabel } from './total-label';
 
 describe('TotalLabel', () => {
   it('shows an exact total as it is', () => {
-    renderWithProviders(<TotalLabel total={95} noun="cereri" />);
-    expect(screen.getByText('Total 95 cereri')).toBeInTheDocument();
+    renderWithProviders(<TotalLabel total={95} noun="cereri" nounOne="cerere" />);
+    expect(screen.getByText('Total 95 de cereri')).toBeInTheDocument();
+  });
+
+  it('makes the noun agree with the number', () => {
+    const { rerender } = renderWithProviders(<TotalLabel total={1} noun="subconturi" nounOne="subcont" />);
+    expect(screen.getByText('Total 1 subcont')).toBeInTheDocument();
+    rerender(<TotalLabel total={2} noun="subconturi" nounOne="subcont" />);
+    expect(screen.getByText('Total 2 subconturi')).toBeInTheDocument();
+    rerender(<TotalLabel total={20} noun="subconturi" nounOne="subcont" />);
+    expect(screen.getByText('Total 20 de subconturi')).toBeInTheDocument();
   });
 
   it('says when the server only estimated the total (pagination.total_estimated)', () => {
-    renderWithProviders(<TotalLabel total={1_000_000} noun="cereri" estimated />);
-    expect(screen.getByText(`Total aproximativ ${(1_000_000).toLocaleString('ro-RO')} cereri`)).toBeInTheDocument();
+    renderWithProviders(<TotalLabel total={1_000_000} noun="cereri" nounOne="cerere" estimated />);
+    expect(screen.getByText(`Total aproximativ ${(1_000_000).toLocaleString('ro-RO')} de cereri`)).toBeInTheDocument();
   });
 });

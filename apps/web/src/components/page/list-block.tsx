@@ -42,16 +42,6 @@ export interface ListBlockProps<T extends object> {
   testId?: string;
 }
 
-/**
- * The noun after a count, the Romanian way: '1 cont', '5 conturi', '20 de conturi', '101 conturi'
- * ('de' when the last two digits are 00 or 20–99).
- */
-export function countNoun(count: number, one: string, many: string): string {
-  if (count === 1) return one;
-  const lastTwo = Math.abs(count) % 100;
-  return count !== 0 && (lastTwo === 0 || lastTwo >= 20) ? `de ${many}` : many;
-}
-
 const defaultErrorText = (error: unknown) => (error instanceof ApiError ? error.userMessage : '');
 
 /**
@@ -92,7 +82,8 @@ export function ListBlock<T extends object>({
           <TotalLabel
             total={total}
             estimated={query.data?.pagination?.total_estimated === true}
-            noun={countNoun(total, nounOne, noun)}
+            noun={noun}
+            nounOne={nounOne}
             data-testid={testId && `${testId}-total`}
           />
         )}

@@ -134,7 +134,7 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     const row = await within(table).findByRole('row', { name: /Certificat de urbanism/ });
     expect(row).toHaveTextContent('Cerere CU');
     expect(row).toHaveTextContent('v2');
-    expect(row).toHaveTextContent('30 zile');
+    expect(row).toHaveTextContent('30 de zile');
     expect(row).toHaveTextContent('Intrare');
     expect(within(table).getByRole('row', { name: /Aviz/ })).toHaveTextContent('fără versiune publicată');
     expect(screen.getByText('Total 2 tipuri de cereri')).toBeInTheDocument();

@@ -218,7 +218,7 @@ export function SubAccountsPage() {
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="md">
             <FilterBar filters={filters} values={list.values} onChange={list.onFiltersChange} label={t('filters.label')} />
-            <TotalLabel total={total} noun={t('noun')} data-testid="sub-accounts-total" />
+            <TotalLabel total={total} noun={t('noun')} nounOne={t('nounOne')} data-testid="sub-accounts-total" />
             {!query.isPending && !query.isError && total === 0 ? (
               <EmptyState
                 title={filtered ? t('emptyFiltered') : t('empty')}

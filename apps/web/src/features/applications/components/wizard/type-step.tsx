@@ -50,7 +50,7 @@ export function TypeStep({ selectedId, onChoose, domain, busy }: TypeStepProps) 
                   ) : null}
                   <Text size="sm" c="gray.7" mt={4}>
                     {t('wizard.type.domain', { domain: DOMAIN_LABELS[type.domain as Domain] ?? type.domain })} ·{' '}
-                    {t('wizard.type.term', { days: type.remaining_period })}
+                    {t('wizard.type.term', { count: type.remaining_period })}
                   </Text>
                   <Text size="sm" c="gray.7">
                     {type.organisation_name}
