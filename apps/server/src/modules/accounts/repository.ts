@@ -26,15 +26,6 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 export type CodePurpose = VerificationCodeRow['purpose'];
 
-/** True for a unique-constraint violation, whichever driver raised it (drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 // ---- users and profiles ----
 
 export async function insertUser(tx: Db, values: typeof users.$inferInsert): Promise<UserRow> {

@@ -18,6 +18,7 @@ import {
   phoneCodeMessage,
   setPasswordMessage,
 } from './messages.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import {
   type CodePurpose,
   consumeCode,
@@ -28,7 +29,6 @@ import {
   findOpenPhoneCode,
   insertCode,
   insertUser,
-  isUniqueViolation,
   updateUser,
   upsertProfile,
   type UserRow,

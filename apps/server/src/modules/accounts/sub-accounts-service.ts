@@ -9,12 +9,12 @@ import type { RequestMeta } from '../auth/service.js';
 import type { CreateSubAccountRequest, SubAccount, UpdateSubAccountRequest } from '@ghiseu/domain';
 import { canManageSubAccounts } from './policy.js';
 import { presentSubAccount } from './presenter.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import {
   expireOpenCodes,
   findProfile,
   findSubAccount,
   insertUser,
-  isUniqueViolation,
   listSubAccounts as listSubAccountRows,
   SUB_ACCOUNT_LIST,
   updateUser,

@@ -3,8 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { AdminOrganisation, OrganisationCreateRequest, OrganisationPatchRequest } from '@ghiseu/domain';
+import { inScope } from '../../platform/auth/scope.js';
 import {
-  inScope,
   JURISDICTION_FIELDS,
   mayCreateOrganisation,
   mayDeleteOrganisation,
@@ -12,6 +12,7 @@ import {
   mayEditOrganisationJurisdiction,
 } from './policy.js';
 import { organisationSnapshot, presentOrganisation } from './presenter.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import {
   countOrganisationUsers,
   deleteOrganisation as deleteOrganisationRows,
@@ -21,8 +22,6 @@ import {
   findUat,
   insertOrganisation,
   insertSystemFunctions,
-  isForeignKeyViolation,
-  isUniqueViolation,
   type OrganisationRow,
   organisationNameTaken,
   updateOrganisation,

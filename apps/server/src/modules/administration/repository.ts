@@ -1,5 +1,5 @@
 import { PERMISSION_CATEGORIES, PERMISSION_KEYS, PERMISSIONS, STAFF_TYPES, type UserType } from '@ghiseu/domain';
-import { type AnyColumn, and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import {
   auditLog,
   counties,
@@ -22,7 +22,7 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, executeRows, sameNameAs } from '../../platform/db.js';
 import {
   buildListSql,
   countList,
@@ -41,28 +41,7 @@ import { SYSTEM_FUNCTIONS } from './system-functions.js';
  * PGlite, reaching for the outer database inside a transaction hangs.
  */
 
-/* ───────────────────────────── Database errors ───────────────────────────── */
-
-/** The SQLSTATE of a driver error, looking through drizzle's wrapper (`cause`). */
-export function pgErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown): boolean => pgErrorCode(error) === '23503';
-
-/** Rows of a raw `execute`: node-postgres and PGlite both answer `{ rows }`. */
-async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-const caseInsensitiveName = (column: AnyColumn, name: string) => sql`lower(${column}) = lower(${name.trim()})`;
+const caseInsensitiveName = sameNameAs;
 
 /* ───────────────────────────── Reference look-ups ───────────────────────────── */
 

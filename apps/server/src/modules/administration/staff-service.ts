@@ -4,21 +4,13 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { computePermissions } from '../../platform/auth/permissions.js';
 import { revokeUserSessions } from '../../platform/auth/sessions.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, isUniqueViolation, isForeignKeyViolation } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { hashToken, newOpaqueToken } from '../../platform/tokens.js';
 import type { StaffAccountDetail, StaffAccountInviteRequest, StaffAccountPatchRequest } from '@ghiseu/domain';
-import {
-  mayChangeRole,
-  mayGrantAdminRole,
-  mayInviteStaff,
-  mayReadStaffAccount,
-  organisationScope,
-  scopeCondition,
-  staffAccountAbilities,
-  targetOrganisation,
-} from './policy.js';
+import { organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
+import { mayChangeRole, mayGrantAdminRole, mayInviteStaff, mayReadStaffAccount, staffAccountAbilities } from './policy.js';
 import { presentStaffAccount, staffSnapshot } from './presenter.js';
 import * as repo from './repository.js';
 import { audit, hoursFromNow, invalidField, notFound, type RequestMeta, sameSet } from '../../platform/request.js';
@@ -175,7 +167,7 @@ export async function inviteStaffAccount(
       return userId;
     });
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw new AppError('USER_ALREADY_EXISTS');
+    if (isUniqueViolation(error)) throw new AppError('USER_ALREADY_EXISTS');
     throw error;
   }
   return getStaffAccount(ctx, actor, id);
@@ -332,7 +324,7 @@ export async function deleteStaffAccount(ctx: AppContext, actor: Actor, id: numb
       });
     });
   } catch (error) {
-    if (repo.isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
     throw error;
   }
 }
@@ -381,7 +373,7 @@ export async function assignStaffUats(
       });
     });
   } catch (error) {
-    if (repo.isUniqueViolation(error)) {
+    if (isUniqueViolation(error)) {
       // Lost a race with another assignment: name the UAT now held by somebody else.
       const row = (await repo.uatAssignmentsOf(ctx.db, wanted)).find((a) => a.userId !== id);
       throw new AppError('UAT_ALREADY_ASSIGNED', row ? { uat_id: row.uatId } : undefined);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { departments, responsibilities, staffFunctions } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, isUniqueViolation, isForeignKeyViolation } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import type {
@@ -14,17 +14,13 @@ import type {
   ZResponsibilityCreateRequest,
   ZResponsibilityPatchRequest,
 } from '@ghiseu/domain';
+import { inScope, isSuperAdmin, organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
 import {
   departmentAbilities,
   functionAbilities,
-  inScope,
-  isSuperAdmin,
   mayGrantPermission,
   mayReadResponsibility,
-  organisationScope,
   responsibilityAbilities,
-  scopeCondition,
-  targetOrganisation,
 } from './policy.js';
 import { presentDepartment, presentFunction, presentResponsibility } from './presenter.js';
 import * as repo from './repository.js';
@@ -51,7 +47,7 @@ async function uniqueAs<T>(
   try {
     return await work();
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw new AppError(code);
+    if (isUniqueViolation(error)) throw new AppError(code);
     throw error;
   }
 }
@@ -150,7 +146,7 @@ export async function deleteDepartment(ctx: AppContext, actor: Actor, id: number
       });
     });
   } catch (error) {
-    if (repo.isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
     throw error;
   }
 }
@@ -278,7 +274,7 @@ export async function deleteFunction(ctx: AppContext, actor: Actor, id: number, 
     });
   } catch (error) {
     // Referenced elsewhere (application types, workflow steps…).
-    if (repo.isForeignKeyViolation(error)) throw new AppError('CANNOT_DELETE_FUNCTION', { reason: 'referenced' });
+    if (isForeignKeyViolation(error)) throw new AppError('CANNOT_DELETE_FUNCTION', { reason: 'referenced' });
     throw error;
   }
 }

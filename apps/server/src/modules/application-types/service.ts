@@ -13,14 +13,9 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { organisationScope, scopeCondition, targetOrganisation } from '../administration/policy.js';
-import {
-  findDepartmentsByIds,
-  findFunctionsByIds,
-  findOrganisation,
-  isForeignKeyViolation,
-  isUniqueViolation,
-} from '../administration/repository.js';
+import { organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
+import { findDepartmentsByIds, findFunctionsByIds, findOrganisation } from '../administration/repository.js';
 import { audit, type RequestMeta } from '../../platform/request.js';
 import { findSeriesTypesByIds } from '../document-series/repository.js';
 import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';

@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { escapeLike, folded, listPage, parseListQuery, type ParsedList } from '../../platform/list-query.js';
-import { isUniqueViolation } from '../administration/repository.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { presentApplicationBeneficiary, presentBeneficiaryUser } from '../beneficiaries/presenter.js';
 import { applicationBeneficiaryRows, countApplicationBeneficiaries } from '../beneficiaries/repository.js';

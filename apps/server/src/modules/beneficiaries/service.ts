@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobDefinition } from '../../platform/jobs.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { isUniqueViolation } from '../administration/repository.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { draftChanged, ownDraft } from '../applications/draft.js';
 import type { AnafClient, AnafOutcome } from './anaf-client.js';

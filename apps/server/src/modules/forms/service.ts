@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../administration/repository.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { mayEditForms } from './policy.js';
 import { presentForm, presentFormSummary, presentFormVersion } from './presenter.js';

@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../administration/repository.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { draftChanged, ownDraft } from '../applications/draft.js';
 import { syncFirstTarget } from '../applications/repository.js';
