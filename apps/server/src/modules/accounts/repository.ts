@@ -136,6 +136,27 @@ export async function insertCode(
   return row;
 }
 
+/**
+ * Stores a single-use key (its hash) and marks the earlier unused keys of the same purpose used,
+ * so only the newest link works (the staff invitations and resets of the administration module).
+ */
+export async function replaceCode(
+  tx: Db,
+  values: { userId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await tx
+    .update(verificationCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(verificationCodes.userId, values.userId),
+        eq(verificationCodes.purpose, values.purpose),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
+  await tx.insert(verificationCodes).values(values);
+}
+
 /** A link key by its hash, among the given purposes, with its user. */
 export async function findCodeByHash(
   db: Db,

@@ -25,7 +25,7 @@ import {
   type OrganisationRow,
   organisationNameTaken,
   updateOrganisation,
-} from './repository.js';
+} from './repository/organisations.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { parseUsefulLinksCsv } from './useful-links.js';
 import { findOwnFile } from '../files/service.js';
@@ -256,4 +256,14 @@ export async function replaceUsefulLinks(
     return updated;
   });
   return present(ctx.db, actor, row);
+}
+
+/** Whether an organisation exists (other modules validate the organisation a record names). */
+export async function organisationExists(db: Db, id: number): Promise<boolean> {
+  return (await findOrganisation(db, id)) !== undefined;
+}
+
+/** Creates the protected system functions of an organisation (idempotent; the demo seed calls it too). */
+export function createSystemFunctions(db: Db, organisationId: number): Promise<void> {
+  return insertSystemFunctions(db, organisationId);
 }

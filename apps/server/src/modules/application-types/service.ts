@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
-import { findDepartmentsByIds, findFunctionsByIds, findOrganisation } from '../administration/repository.js';
+import { organisationExists, ownDepartmentIds, ownFunctionIds } from '../administration/index.js';
 import { audit, type RequestMeta } from '../../platform/request.js';
 import { findSeriesTypesByIds } from '../document-series/repository.js';
 import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';
@@ -226,9 +226,7 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
 
   if (touched('department_ids')) {
     const wanted = [...new Set(values.departmentIds ?? [])];
-    const own = new Set(
-      (await findDepartmentsByIds(db, wanted)).filter((d) => d.organisationId === organisationId).map((d) => d.id),
-    );
+    const own = await ownDepartmentIds(db, organisationId, wanted);
     const foreign = wanted.filter((id) => !own.has(id));
     if (foreign.length > 0)
       problems.push({ path: 'body.department_ids', message: 'Departamentul nu aparține instituției', ids: foreign });
@@ -236,9 +234,7 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
 
   if (touched('function_ids')) {
     const wanted = [...new Set(values.functionIds ?? [])];
-    const own = new Set(
-      (await findFunctionsByIds(db, wanted)).filter((f) => f.organisationId === organisationId).map((f) => f.id),
-    );
+    const own = await ownFunctionIds(db, organisationId, wanted);
     const foreign = wanted.filter((id) => !own.has(id));
     if (foreign.length > 0)
       problems.push({ path: 'body.function_ids', message: 'Funcția nu aparține instituției', ids: foreign });
@@ -268,7 +264,7 @@ async function resolveOrganisation(db: Db, actor: Actor, requested: number | und
   if (!target.allowed) throw new AppError('FORBIDDEN');
   if (target.organisationId === null)
     throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'body.organisation_id', message: 'Alegeți instituția' }] });
-  if (!(await findOrganisation(db, target.organisationId)))
+  if (!(await organisationExists(db, target.organisationId)))
     throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'body.organisation_id', message: 'Instituția nu există' }] });
   return target.organisationId;
 }

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { inScope, organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
-import { findOrganisation } from '../administration/repository.js';
+import { organisationExists } from '../administration/index.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';
 import { romanianYear, setCurrentIndex } from './engine.js';
@@ -214,7 +214,7 @@ export async function createSeries(
   if (!target.allowed) throw new AppError('FORBIDDEN');
   if (target.organisationId === null) throw invalidField('body.organisation_id', 'Alegeți instituția');
   const organisationId = target.organisationId;
-  if (!(await findOrganisation(ctx.db, organisationId))) throw invalidField('body.organisation_id', 'Instituția nu există');
+  if (!(await organisationExists(ctx.db, organisationId))) throw invalidField('body.organisation_id', 'Instituția nu există');
   if (!mayEditSeries(actor, organisationId)) throw new AppError('FORBIDDEN');
   await requireSeriesType(ctx.db, input.type_id);
   const id = await uniqueAs('DOCUMENT_SERIES_EXISTS', () =>
