@@ -2,12 +2,13 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createContext } from './platform/bootstrap.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
+import { seedDatabase } from './seed/index.js';
 
 /** Opens the database, migrates, seeds if asked, serves API + web app, runs jobs. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { seed: seedDatabase(config) });
   const app = await buildApp(ctx);
   await ctx.jobs.start({ work: config.runJobs });
   await app.listen({ host: config.host, port: config.port });

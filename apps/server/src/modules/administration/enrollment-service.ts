@@ -12,7 +12,7 @@ import { findProfile, saveProfile, updateUser } from '../accounts/index.js';
 import { findUserById } from '../auth/index.js';
 import * as repo from './repository/enrollments.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 /**
  * Staff identity enrolment for signing (spec §4 "staff need video enrollment before signing",

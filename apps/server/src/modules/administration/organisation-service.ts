@@ -28,7 +28,7 @@ import {
 } from './repository/organisations.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { parseUsefulLinksCsv } from './useful-links.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 type OrganisationType = OrganisationRow['type'];
 

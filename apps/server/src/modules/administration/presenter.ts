@@ -1,4 +1,4 @@
-import { presentOrganisation as presentPublicOrganisation } from '../organisations/presenter.js';
+import { presentOrganisation as presentPublicOrganisation } from '../organisations/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type {
   AdminOrganisation,

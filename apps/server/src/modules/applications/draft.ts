@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { notFound } from '../../platform/request.js';
 import { isApplicant, mayReadApplication } from './policy.js';
-import { type ApplicationRow, findApplication, refreshQuickSearch } from './repository.js';
+import { type ApplicationRow, findApplication, refreshQuickSearch, syncFirstTarget } from './repository.js';
 
 /**
  * Guards shared by every module that changes a draft (attachments, beneficiaries, real
@@ -34,6 +34,15 @@ export async function ownDraft(
 
 /** After a change of a draft's children: search text and `updated_at` follow. */
 export const draftChanged = (tx: Db, id: number): Promise<void> => refreshQuickSearch(tx, id);
+
+/**
+ * After a change of a draft's real estates: the application's UAT and real-estate type follow
+ * the first one (staff lists route applications by UAT), then the search text.
+ */
+export async function realEstatesChanged(tx: Db, id: number): Promise<void> {
+  await syncFirstTarget(tx, id);
+  await draftChanged(tx, id);
+}
 
 /**
  * Whether the actor may download a file because it is attached to an application they may read

@@ -10,7 +10,7 @@ import { ownDraft } from './draft.js';
 import { attachmentField } from './form-rules.js';
 import { presentFile } from './presenter.js';
 import * as repo from './repository.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 /**
  * Attachments of a draft (spec §5): a file the actor uploaded (POST /files) is attached to an

@@ -19,10 +19,10 @@ import type { JobDefinition } from '../../platform/jobs.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { draftChanged, ownDraft } from '../applications/draft.js';
+import { type BeneficiaryPart, draftChanged, ownDraft } from '../applications/index.js';
 import type { AnafClient, AnafOutcome } from './anaf-client.js';
 import type { ZAnafRecheckPayload } from './anaf-job.js';
-import { presentApplicationBeneficiary, presentBeneficiary } from './presenter.js';
+import { presentApplicationBeneficiary, presentBeneficiary, presentBeneficiaryUser } from './presenter.js';
 import * as repo from './repository.js';
 
 /**
@@ -349,4 +349,23 @@ export async function checkCui(deps: BeneficiaryDeps, cui: string): Promise<Anaf
   const outcome = await deps.anaf.check(digits);
   if (outcome.status === 'validated') return { cui: digits, status: 'validated', company: outcome.company };
   return { cui: digits, status: outcome.status === 'invalid' ? 'invalid' : 'unvalidated', company: null };
+}
+
+/* ───────────────────────────── For other modules ───────────────────────────── */
+
+/** What the applications module shows and checks of an application's beneficiaries (see applications/parts.ts). */
+export const beneficiaryPart: BeneficiaryPart = {
+  async detail(db, applicationId, abilities) {
+    const rows = await repo.applicationBeneficiaryRows(db, applicationId);
+    return {
+      beneficiaries: rows.map((row) => presentApplicationBeneficiary(row, abilities)),
+      beneficiaryUsers: rows.map(presentBeneficiaryUser),
+    };
+  },
+  count: (db, applicationId) => repo.countApplicationBeneficiaries(db, applicationId),
+};
+
+/** The beneficiaries of an application, in their order (the registration receipt names them). */
+export function listApplicationBeneficiaries(db: Db, applicationId: number): Promise<repo.ApplicationBeneficiaryRow[]> {
+  return repo.applicationBeneficiaryRows(db, applicationId);
 }

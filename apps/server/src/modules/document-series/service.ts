@@ -11,7 +11,7 @@ import { inScope, organisationScope, scopeCondition, targetOrganisation } from '
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import { organisationExists } from '../administration/index.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
-import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';
+import { parseFieldsParam, trimRecord } from '../forms/index.js';
 import { romanianYear, setCurrentIndex } from './engine.js';
 import { isSeriesUsed, mayEditSeries, mayEditSeriesTypes, seriesTypeAbilities } from './policy.js';
 import { presentSeries, presentSeriesType } from './presenter.js';
@@ -330,4 +330,23 @@ export async function deleteSeries(ctx: AppContext, actor: Actor, id: number, me
     if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
     throw error;
   }
+}
+
+/* ───────────────────────────── For other modules (application types) ───────────────────────────── */
+
+/**
+ * The series of a type that numbers an organisation's documents: an active one before the
+ * inactive ones, the oldest first. Undefined when the organisation has no series of the type.
+ */
+export async function findSeriesOfType(
+  db: Db,
+  seriesTypeId: number,
+  organisationId: number,
+): Promise<{ id: number; active: boolean } | undefined> {
+  return (await repo.findSeriesOfType(db, seriesTypeId, organisationId))[0];
+}
+
+/** Of `ids`, the series types that exist. */
+export async function existingSeriesTypeIds(db: Db, ids: number[]): Promise<Set<number>> {
+  return new Set((await repo.findSeriesTypesByIds(db, ids)).map((t) => t.id));
 }

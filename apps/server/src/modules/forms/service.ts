@@ -226,3 +226,8 @@ export async function findFormVersion(db: Db, formVersionId: number): Promise<Pu
   const row = await repo.findVersionById(db, formVersionId);
   return row ? { id: row.id, formId: row.formId, version: row.version, definition: row.definition } : null;
 }
+
+/** Forms among `ids` with their name, status and versions (application types check and show the forms they link). */
+export function findFormsByIds(db: Db, ids: number[]): ReturnType<typeof repo.findFormsByIds> {
+  return repo.findFormsByIds(db, ids);
+}

@@ -12,10 +12,9 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { draftChanged, ownDraft } from '../applications/draft.js';
-import { syncFirstTarget } from '../applications/repository.js';
+import { ownDraft, type RealEstatePart, realEstatesChanged } from '../applications/index.js';
 import { findParcel, searchParcels } from './parcels.js';
-import { presentRealEstate } from './presenter.js';
+import { presentRealEstate, presentRealEstateTarget } from './presenter.js';
 import * as repo from './repository.js';
 
 /**
@@ -107,8 +106,7 @@ export async function addRealEstate(
         type: values.type,
         ...registry,
       });
-      await syncFirstTarget(tx, applicationId);
-      await draftChanged(tx, applicationId);
+      await realEstatesChanged(tx, applicationId);
       await audit(tx, actor, meta, {
         organisationId: application.organisationId,
         action: 'application.real_estate_add',
@@ -162,8 +160,7 @@ export async function patchRealEstate(
         type: values.type,
         ...registry,
       });
-      await syncFirstTarget(tx, applicationId);
-      await draftChanged(tx, applicationId);
+      await realEstatesChanged(tx, applicationId);
       await audit(tx, actor, meta, {
         organisationId: application.organisationId,
         action: 'application.real_estate_update',
@@ -186,8 +183,7 @@ export async function deleteRealEstate(ctx: AppContext, actor: Actor, applicatio
     const current = await repo.findRealEstate(tx, applicationId, id);
     if (!current) throw notFound();
     await repo.deleteRealEstate(tx, id);
-    await syncFirstTarget(tx, applicationId);
-    await draftChanged(tx, applicationId);
+    await realEstatesChanged(tx, applicationId);
     await audit(tx, actor, meta, {
       organisationId: application.organisationId,
       action: 'application.real_estate_remove',
@@ -203,4 +199,21 @@ export async function searchParcelRegistry(ctx: AppContext, search: ParcelSearch
   const parcels = await searchParcels(ctx.db, search);
   if (parcels.length === 0) throw new AppError('ATLAS_NO_SEARCH_RESULT');
   return parcels;
+}
+
+/* ───────────────────────────── For other modules ───────────────────────────── */
+
+/** What the applications module shows, checks and resets of an application's real estates (see applications/parts.ts). */
+export const realEstatePart: RealEstatePart = {
+  async detail(db, applicationId) {
+    const rows = await repo.realEstateRows(db, applicationId);
+    return { realEstates: rows.map(presentRealEstate), realEstateTargets: rows.map(presentRealEstateTarget) };
+  },
+  count: (db, applicationId) => repo.countRealEstates(db, applicationId),
+  removeAll: (tx, applicationId) => repo.deleteAllRealEstates(tx, applicationId),
+};
+
+/** The real estates of an application with their UAT and county names (the registration receipt lists them). */
+export function listApplicationRealEstates(db: Db, applicationId: number): Promise<repo.RealEstateRow[]> {
+  return repo.realEstateRows(db, applicationId);
 }

@@ -8,8 +8,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { hashToken } from '../../platform/tokens.js';
-import { VERIFICATION_TOKEN_PURPOSE, type RequestMeta } from '../auth/service.js';
-import { findUserByEmail } from '../auth/repository.js';
+import type { RequestMeta } from '../../platform/request.js';
+import { findUserByEmail, VERIFICATION_TOKEN_PURPOSE } from '../auth/index.js';
 
 type Provider = 'google' | 'facebook';
 

@@ -1,5 +1,5 @@
 import { foldText } from '@ghiseu/domain';
-import { type SQL, and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { counties, localities, organisations, settings, territorialUnits } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import {
@@ -191,6 +191,18 @@ export async function jurisdictionCondition(db: Db, organisationId: number): Pro
   if (org.type === 'city_hall' && org.uatId) return eq(territorialUnits.id, org.uatId);
   if (org.countyId) return eq(territorialUnits.countyId, org.countyId);
   return sql`false`;
+}
+
+/** The UATs among `ids` that lie in the organisation's jurisdiction (a county council: its county; a city hall: its UAT). */
+export async function uatsInJurisdiction(db: Db, organisationId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const condition = await jurisdictionCondition(db, organisationId);
+  if (!condition) return [];
+  const rows = await db
+    .select({ id: territorialUnits.id })
+    .from(territorialUnits)
+    .where(and(inArray(territorialUnits.id, ids), condition));
+  return rows.map((r) => r.id);
 }
 
 export async function boundaryGeoJson(

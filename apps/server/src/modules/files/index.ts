@@ -1,0 +1,7 @@
+/**
+ * The files module's public face: its routes (upload tokens, uploads, downloads), the check that
+ * a file is the actor's own upload, and the registry of download rules other modules add. Other
+ * modules import only this file.
+ */
+export { filesRoutes } from './routes.js';
+export { type FileAccessRule, type FileRow, findOwnFile, registerFileAccessRule } from './service.js';
