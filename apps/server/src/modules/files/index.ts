@@ -4,4 +4,5 @@
  * modules import only this file.
  */
 export { filesRoutes } from './routes.js';
-export { type FileAccessRule, type FileRow, findOwnFile, registerFileAccessRule } from './service.js';
+export { type FileAccessRule, registerFileAccessRule } from './policy.js';
+export { type FileRow, findOwnFile } from './service.js';

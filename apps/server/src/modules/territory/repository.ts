@@ -1,6 +1,6 @@
 import { foldText } from '@ghiseu/domain';
 import { type SQL, and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
-import { counties, localities, organisations, settings, territorialUnits } from '../../db/schema/index.js';
+import { counties, countries, localities, organisations, settings, territorialUnits } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import {
   buildListSql,
@@ -217,4 +217,8 @@ export async function boundaryGeoJson(
     .where(eq(table.id, id));
   if (!row) return null;
   return { id: row.id, name: row.name, geometry: row.geometry ? JSON.parse(row.geometry) : null };
+}
+
+export function listCountries(db: Db) {
+  return db.select().from(countries).orderBy(asc(countries.name));
 }
