@@ -8,10 +8,8 @@ import {
   normalizeCui,
   ZBeneficiaryInput,
 } from '@ghiseu/domain';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { beneficiaries } from '../../db/schema/index.js';
-import { type Actor, can } from '../../platform/auth/actor.js';
+import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -22,6 +20,7 @@ import { audit, invalidField, notFound, type RequestMeta } from '../../platform/
 import { type BeneficiaryPart, draftChanged, ownDraft } from '../applications/index.js';
 import type { AnafClient, AnafOutcome } from './anaf-client.js';
 import type { ZAnafRecheckPayload } from './anaf-job.js';
+import { draftBeneficiaryAbilities, ownsRegisterEntry, registerAbilities, registerCondition } from './policy.js';
 import { presentApplicationBeneficiary, presentBeneficiary, presentBeneficiaryUser } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -113,15 +112,10 @@ function parseMerged(merged: Record<string, unknown>): repo.BeneficiaryValues {
 
 /* ───────────────────────────── On applications ───────────────────────────── */
 
-const draftAbilities = (actor: Actor) => {
-  const canEdit = can(actor, 'applicationsEdit');
-  return { canEdit, canDelete: canEdit };
-};
-
 async function presentOne(ctx: AppContext, actor: Actor, applicationId: number, id: number) {
   const row = await repo.findApplicationBeneficiary(ctx.db, applicationId, id);
   if (!row) throw notFound();
-  return presentApplicationBeneficiary(row, draftAbilities(actor));
+  return presentApplicationBeneficiary(row, draftBeneficiaryAbilities(actor));
 }
 
 /** Adds a beneficiary to a draft: typed in, or copied from the user's register (`from_beneficiary_id`). */
@@ -140,7 +134,7 @@ export async function addApplicationBeneficiary(
   let recheck: boolean;
   if (input.from_beneficiary_id !== undefined) {
     const saved = await repo.findRegisterBeneficiary(ctx.db, input.from_beneficiary_id);
-    if (!saved || saved.ownerUserId !== actor.userId)
+    if (!saved || !ownsRegisterEntry(actor, saved))
       throw invalidField('body.from_beneficiary_id', 'Beneficiarul nu există în registrul dumneavoastră.');
     values = repo.toValues(saved);
     anaf = repo.copiedAnafColumns(saved);
@@ -251,21 +245,15 @@ export async function deleteApplicationBeneficiary(
 
 /* ───────────────────────────── The register ───────────────────────────── */
 
-/** The register is personal: a user sees and changes only the beneficiaries they saved. */
-const registerAbilities = (actor: Actor, row: repo.RegisterBeneficiaryRow) => {
-  const canEdit = row.ownerUserId === actor.userId && can(actor, 'beneficiariesEdit');
-  return { canEdit, canDelete: canEdit };
-};
-
 async function loadOwn(db: Db, actor: Actor, id: number): Promise<repo.RegisterBeneficiaryRow> {
   const row = await repo.findRegisterBeneficiary(db, id);
-  if (!row || row.ownerUserId !== actor.userId) throw notFound();
+  if (!row || !ownsRegisterEntry(actor, row)) throw notFound();
   return row;
 }
 
 export async function listRegister(ctx: AppContext, actor: Actor, query: Record<string, unknown>) {
   const parsed = parseListQuery(query, repo.REGISTER_LIST);
-  const list = repo.listRegister(ctx.db, parsed, [eq(beneficiaries.ownerUserId, actor.userId)]);
+  const list = repo.listRegister(ctx.db, parsed, [registerCondition(actor)]);
   return listPage(
     parsed,
     async () => (await list.rows()).map((row) => presentBeneficiary(row, registerAbilities(actor, row))),

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { ownDraft, type RealEstatePart, realEstatesChanged } from '../applications/index.js';
 import { findParcel, searchParcels } from './parcels.js';
+import { mayTargetUat } from './policy.js';
 import { presentRealEstate, presentRealEstateTarget } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -36,7 +37,7 @@ async function checkedUat(tx: Db, organisationId: number, uatId: number): Promis
   const uat = await repo.findUat(tx, uatId);
   if (!uat) throw invalidField('body.uat_id', REAL_ESTATE_MESSAGES.unknownUat);
   const county = await repo.organisationCounty(tx, organisationId);
-  if (county && county.id !== uat.countyId) {
+  if (county && !mayTargetUat(county, uat)) {
     throw invalidField('body.uat_id', formatValidationMessage(REAL_ESTATE_MESSAGES.countyOnly, { county: county.name }), {
       reason: 'county_not_allowed',
       county: county.name,
