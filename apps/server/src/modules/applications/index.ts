@@ -4,7 +4,7 @@
  * plug those parts into; the read policy and the look-ups of the public status page. Other
  * modules import only this file.
  */
-export { draftChanged, ownDraft, realEstatesChanged } from './draft.js';
+export { type DraftChange, draftChanged, inDraft, ownDraft, realEstatesChanged } from './draft.js';
 export {
   type ApplicationPartsRegistry,
   type BeneficiaryPart,

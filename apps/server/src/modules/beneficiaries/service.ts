@@ -17,7 +17,7 @@ import type { JobDefinition } from '../../platform/jobs.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { type BeneficiaryPart, draftChanged, ownDraft } from '../applications/index.js';
+import { type BeneficiaryPart, inDraft, ownDraft } from '../applications/index.js';
 import type { AnafClient, AnafOutcome } from './anaf-client.js';
 import type { ZAnafRecheckPayload } from './anaf-job.js';
 import { draftBeneficiaryAbilities, ownsRegisterEntry, registerAbilities, registerCondition } from './policy.js';
@@ -146,8 +146,7 @@ export async function addApplicationBeneficiary(
     recheck = outcome?.status === 'unreachable';
   }
   try {
-    const id = await ctx.db.transaction(async (tx) => {
-      const application = await ownDraft(tx, actor, applicationId);
+    const id = await inDraft(ctx.db, actor, meta, applicationId, async (tx) => {
       if ((await repo.countApplicationBeneficiaries(tx, applicationId)) >= MAX_BENEFICIARIES)
         throw invalidField('body', `O cerere poate avea cel mult ${MAX_BENEFICIARIES} de beneficiari.`);
       const duplicate = await repo.duplicateCode(tx, applicationId, {
@@ -157,15 +156,13 @@ export async function addApplicationBeneficiary(
       if (duplicate) throw duplicateError(duplicate);
       const created = await repo.insertApplicationBeneficiary(tx, { applicationId, ...repo.toColumns(values), ...anaf });
       if (recheck) await enqueueRecheck(ctx, deps, tx, 'application', created, values);
-      await draftChanged(tx, applicationId);
-      await audit(tx, actor, meta, {
-        organisationId: application.organisationId,
-        action: 'application.beneficiary_add',
-        entityType: 'application',
-        entityId: applicationId,
-        after: { beneficiary_id: created, ...values, anaf_status: anaf.anafStatus },
-      });
-      return created;
+      return {
+        result: created,
+        audit: {
+          action: 'application.beneficiary_add',
+          after: { beneficiary_id: created, ...values, anaf_status: anaf.anafStatus },
+        },
+      };
     });
     return presentOne(ctx, actor, applicationId, id);
   } catch (error) {
@@ -190,8 +187,7 @@ export async function patchApplicationBeneficiary(
   const values = parseMerged(mergeBeneficiary(repo.toValues(current), patch));
   const anaf = await anafAfterChange(deps, current, values);
   try {
-    await ctx.db.transaction(async (tx) => {
-      const application = await ownDraft(tx, actor, applicationId);
+    await inDraft(ctx.db, actor, meta, applicationId, async (tx) => {
       const before = await repo.findApplicationBeneficiary(tx, applicationId, id);
       if (!before) throw notFound();
       const duplicate = await repo.duplicateCode(
@@ -203,15 +199,14 @@ export async function patchApplicationBeneficiary(
       if (duplicate) throw duplicateError(duplicate);
       await repo.updateApplicationBeneficiary(tx, id, { ...repo.toColumns(values), ...anaf.columns });
       if (anaf.recheck) await enqueueRecheck(ctx, deps, tx, 'application', id, values);
-      await draftChanged(tx, applicationId);
-      await audit(tx, actor, meta, {
-        organisationId: application.organisationId,
-        action: 'application.beneficiary_update',
-        entityType: 'application',
-        entityId: applicationId,
-        before: { beneficiary_id: id, ...repo.toValues(before), anaf_status: before.anafStatus },
-        after: { beneficiary_id: id, ...values, anaf_status: anaf.columns.anafStatus },
-      });
+      return {
+        result: undefined,
+        audit: {
+          action: 'application.beneficiary_update',
+          before: { beneficiary_id: id, ...repo.toValues(before), anaf_status: before.anafStatus },
+          after: { beneficiary_id: id, ...values, anaf_status: anaf.columns.anafStatus },
+        },
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateError(values.personal_numeric_code ? 'cnp' : 'cui');
@@ -227,19 +222,14 @@ export async function deleteApplicationBeneficiary(
   id: number,
   meta: RequestMeta,
 ) {
-  await ctx.db.transaction(async (tx) => {
-    const application = await ownDraft(tx, actor, applicationId);
+  await inDraft(ctx.db, actor, meta, applicationId, async (tx) => {
     const row = await repo.findApplicationBeneficiary(tx, applicationId, id);
     if (!row) throw notFound();
     await repo.deleteApplicationBeneficiary(tx, id);
-    await draftChanged(tx, applicationId);
-    await audit(tx, actor, meta, {
-      organisationId: application.organisationId,
-      action: 'application.beneficiary_remove',
-      entityType: 'application',
-      entityId: applicationId,
-      before: { beneficiary_id: id, ...repo.toValues(row) },
-    });
+    return {
+      result: undefined,
+      audit: { action: 'application.beneficiary_remove', before: { beneficiary_id: id, ...repo.toValues(row) } },
+    };
   });
 }
 
