@@ -7,8 +7,8 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -82,6 +82,27 @@ export const isForeignKeyViolation = (error: unknown): boolean => pgErrorCode(er
  * `lower(name)` unique indexes, for the "name taken" checks that come before the insert.
  */
 export const sameNameAs = (column: AnyColumn, name: string): SQL => sql`lower(${column}) = lower(${name.trim()})`;
+
+/**
+ * Whether a row of `table` other than `exceptId` (the one being renamed) already has `name`,
+ * compared as the `lower(name)` unique indexes do, within `scope` (the same organisation, say).
+ * The check gives the friendly error before the insert; the unique index still decides races
+ * ({@link isUniqueViolation}).
+ */
+export async function nameTaken(
+  db: Db,
+  table: PgTable,
+  columns: { id: PgColumn; name: PgColumn },
+  name: string,
+  options: { scope?: SQL; exceptId?: number } = {},
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: columns.id })
+    .from(table)
+    .where(and(options.scope, sameNameAs(columns.name, name), options.exceptId ? ne(columns.id, options.exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** Finds the migrations folder both from the sources (src/platform) and from the bundle (dist). */
 export function migrationsFolder(): string {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { applicationTypes, formVersions, forms, organisations } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, nameTaken } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 
 /**
@@ -86,23 +86,11 @@ export async function findApplicationTypesByIds(db: Db, ids: number[]): Promise<
     .where(inArray(applicationTypes.id, ids));
 }
 
-export async function applicationTypeNameTaken(
-  db: Db,
-  organisationId: number,
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: applicationTypes.id })
-    .from(applicationTypes)
-    .where(
-      and(
-        eq(applicationTypes.organisationId, organisationId),
-        sql`lower(${applicationTypes.name}) = lower(${name.trim()})`,
-        exceptId ? ne(applicationTypes.id, exceptId) : undefined,
-      ),
-    );
-  return row !== undefined;
+export function applicationTypeNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, applicationTypes, applicationTypes, name, {
+    scope: eq(applicationTypes.organisationId, organisationId),
+    exceptId,
+  });
 }
 
 export async function insertApplicationType(db: Db, values: typeof applicationTypes.$inferInsert): Promise<number> {

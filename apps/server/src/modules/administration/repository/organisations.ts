@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   counties,
   departments,
@@ -13,7 +13,7 @@ import {
   userFunctions,
   users,
 } from '../../../db/schema/index.js';
-import { type Db, sameNameAs } from '../../../platform/db.js';
+import { type Db, nameTaken } from '../../../platform/db.js';
 import { SYSTEM_FUNCTIONS } from '../system-functions.js';
 
 /**
@@ -25,8 +25,6 @@ import { SYSTEM_FUNCTIONS } from '../system-functions.js';
  * transaction (`tx`) inside one; with PGlite, reaching for the outer database inside a
  * transaction hangs.
  */
-
-const caseInsensitiveName = sameNameAs;
 
 /* ───────────────────────────── Reference look-ups ───────────────────────────── */
 
@@ -70,12 +68,8 @@ export async function countOrganisationUsers(db: Db, organisationId: number): Pr
   return row.total;
 }
 
-export async function organisationNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(and(caseInsensitiveName(organisations.name, name), exceptId ? ne(organisations.id, exceptId) : undefined));
-  return row !== undefined;
+export function organisationNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, organisations, organisations, name, { exceptId });
 }
 
 export async function insertOrganisation(db: Db, values: typeof organisations.$inferInsert): Promise<OrganisationRow> {

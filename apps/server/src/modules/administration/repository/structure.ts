@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   departments,
   functionResponsibilities,
@@ -8,7 +8,7 @@ import {
   userDepartments,
   userFunctions,
 } from '../../../db/schema/index.js';
-import { type Db, sameNameAs } from '../../../platform/db.js';
+import { type Db, nameTaken } from '../../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../../platform/list-query.js';
 
 /**
@@ -18,8 +18,6 @@ import { buildListSql, type ListSpec, type ParsedList } from '../../../platform/
  * transaction (`tx`) inside one; with PGlite, reaching for the outer database inside a
  * transaction hangs.
  */
-
-const caseInsensitiveName = sameNameAs;
 
 /* ───────────────────────────── Departments ───────────────────────────── */
 
@@ -83,18 +81,8 @@ export async function findDepartmentsByIds(db: Db, ids: number[]) {
     .where(inArray(departments.id, ids));
 }
 
-export async function departmentNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(
-      and(
-        eq(departments.organisationId, organisationId),
-        caseInsensitiveName(departments.name, name),
-        exceptId ? ne(departments.id, exceptId) : undefined,
-      ),
-    );
-  return row !== undefined;
+export function departmentNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, departments, departments, name, { scope: eq(departments.organisationId, organisationId), exceptId });
 }
 
 export async function insertDepartment(db: Db, values: typeof departments.$inferInsert): Promise<number> {
@@ -201,18 +189,11 @@ export async function findFunctionsByIds(db: Db, ids: number[]) {
     .where(inArray(staffFunctions.id, ids));
 }
 
-export async function functionNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: staffFunctions.id })
-    .from(staffFunctions)
-    .where(
-      and(
-        eq(staffFunctions.organisationId, organisationId),
-        caseInsensitiveName(staffFunctions.name, name),
-        exceptId ? ne(staffFunctions.id, exceptId) : undefined,
-      ),
-    );
-  return row !== undefined;
+export function functionNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, staffFunctions, staffFunctions, name, {
+    scope: eq(staffFunctions.organisationId, organisationId),
+    exceptId,
+  });
 }
 
 export async function insertFunction(db: Db, values: typeof staffFunctions.$inferInsert): Promise<number> {
@@ -325,23 +306,16 @@ export async function findResponsibilitiesByIds(db: Db, ids: number[]) {
     .where(inArray(responsibilities.id, ids));
 }
 
-export async function responsibilityNameTaken(
+/** Shared responsibilities (no organisation) have their own names apart from every organisation's. */
+export function responsibilityNameTaken(
   db: Db,
   organisationId: number | null,
   name: string,
   exceptId?: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: responsibilities.id })
-    .from(responsibilities)
-    .where(
-      and(
-        organisationId === null ? isNull(responsibilities.organisationId) : eq(responsibilities.organisationId, organisationId),
-        caseInsensitiveName(responsibilities.name, name),
-        exceptId ? ne(responsibilities.id, exceptId) : undefined,
-      ),
-    );
-  return row !== undefined;
+  const scope =
+    organisationId === null ? isNull(responsibilities.organisationId) : eq(responsibilities.organisationId, organisationId);
+  return nameTaken(db, responsibilities, responsibilities, name, { scope, exceptId });
 }
 
 export async function insertResponsibility(db: Db, values: typeof responsibilities.$inferInsert): Promise<number> {
