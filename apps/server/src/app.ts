@@ -18,23 +18,23 @@ import type { AppContext } from './platform/context.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerJsonParsers, registerTextHygiene } from './platform/request-hygiene.js';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import { administrationRoutes } from './modules/administration/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { formsRoutes } from './modules/forms/routes.js';
-import { applicationTypesRoutes } from './modules/application-types/routes.js';
-import { documentSeriesRoutes } from './modules/document-series/routes.js';
-import { applicationsRoutes } from './modules/applications/routes.js';
-import { beneficiariesRoutes } from './modules/beneficiaries/routes.js';
-import { realEstateRoutes } from './modules/real-estate/routes.js';
-import { publicStatusRoutes } from './modules/public-status/routes.js';
-import { devRoutes } from './modules/dev/routes.js';
-import { filesRoutes } from './modules/files/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { organisationsRoutes } from './modules/organisations/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { socialRoutes } from './modules/social/routes.js';
-import { territoryRoutes } from './modules/territory/routes.js';
+import { accountsRoutes } from './modules/accounts/index.js';
+import { administrationRoutes } from './modules/administration/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { formsRoutes } from './modules/forms/index.js';
+import { applicationTypesRoutes } from './modules/application-types/index.js';
+import { documentSeriesRoutes } from './modules/document-series/index.js';
+import { applicationsRoutes, registerApplicationParts } from './modules/applications/index.js';
+import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
+import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
+import { publicStatusRoutes } from './modules/public-status/index.js';
+import { devRoutes } from './modules/dev/index.js';
+import { filesRoutes } from './modules/files/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { organisationsRoutes } from './modules/organisations/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { socialRoutes } from './modules/social/index.js';
+import { territoryRoutes } from './modules/territory/index.js';
 
 export type App = FastifyInstance;
 
@@ -150,6 +150,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(formsRoutes, { prefix: '/api' });
   await app.register(applicationTypesRoutes, { prefix: '/api' });
   await app.register(documentSeriesRoutes, { prefix: '/api' });
+  // An application's beneficiaries and real estates belong to modules that depend on the
+  // applications module: they plug their parts in here instead of being imported by it.
+  registerApplicationParts({ beneficiaries: beneficiaryPart, realEstates: realEstatePart });
   await app.register(applicationsRoutes, { prefix: '/api' });
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });

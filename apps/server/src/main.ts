@@ -3,12 +3,13 @@ import { JOBS } from './jobs.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createContext } from './platform/bootstrap.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
+import { seedDatabase } from './seed/index.js';
 
 /** Opens the database, migrates, seeds if asked, serves API + web app, runs jobs. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
-  const ctx = await createContext(config, { jobs: JOBS });
+  const ctx = await createContext(config, { jobs: JOBS, seed: seedDatabase(config) });
   const app = await buildApp(ctx);
   await ctx.jobs.start({ work: config.runJobs });
   await app.listen({ host: config.host, port: config.port });

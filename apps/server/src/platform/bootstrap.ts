@@ -2,29 +2,34 @@ import path from 'node:path';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase } from './db.js';
+import { type Db, openDatabase } from './db.js';
 import { LocalDiskStorage } from './file-storage.js';
 import { baseLoggerOptions } from './logger.js';
 import { type JobDefinition, JobQueue } from './jobs.js';
 import { Messaging, outboxTransport, smtpTransport } from './messaging.js';
 import { resolveAppSecret, TokenSigner } from './tokens.js';
-import { runSeeds } from '../seed/index.js';
 
 /**
- * Builds the platform: opens and migrates the database, seeds reference (and demo) data,
- * prepares the job queue, messaging, file storage and token signer. Shared by the server,
- * the worker, the tests and the benchmarks.
+ * Loads data after the migrations (reference and demo data) and answers what it loaded, by name.
+ * The platform does not know the seeds: main.ts passes `seedDatabase` of `src/seed`.
+ */
+export type Seeder = (db: Db) => Promise<Record<string, Record<string, number> | null>>;
+
+/**
+ * Builds the platform: opens and migrates the database, runs the seeder it is given, prepares
+ * the job queue, messaging, file storage and token signer. Shared by the server, the worker,
+ * the tests and the benchmarks.
  */
 export async function createContext(
   config: Config,
-  options: { jobs: readonly JobDefinition[]; seed?: boolean; log?: pino.Logger },
+  options: { jobs: readonly JobDefinition[]; seed?: Seeder | false; log?: pino.Logger },
 ): Promise<AppContext> {
   const log = options.log ?? pino(baseLoggerOptions(config.logLevel));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    if (options.seed !== false) {
-      const seeded = await runSeeds(database.db, { demo: config.seedDemo, defaultCounty: config.defaultCounty });
+    if (options.seed) {
+      const seeded = await options.seed(database.db);
       for (const [name, detail] of Object.entries(seeded)) if (detail) log.info({ seed: name, ...detail }, 'seed loaded');
     }
   } catch (error) {

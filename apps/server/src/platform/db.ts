@@ -7,7 +7,8 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -49,6 +50,58 @@ export function rawClient(executor: Db): RawClient {
       return { rows: result.rows };
     },
   };
+}
+
+/** Rows of a raw `execute`: node-postgres and PGlite both answer `{ rows }`. */
+export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/* ───────────────────────────── Database errors ───────────────────────────── */
+
+/** The SQLSTATE of a driver error, looking through drizzle's wrapper (`cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A unique constraint refused the write (two requests raced past a "name taken" check, say). */
+export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
+
+/** A foreign key refused the write or the delete (the record is still referenced). */
+export const isForeignKeyViolation = (error: unknown): boolean => pgErrorCode(error) === '23503';
+
+/**
+ * Case-insensitive equality of a name column with a trimmed name: the SQL form of the
+ * `lower(name)` unique indexes, for the "name taken" checks that come before the insert.
+ */
+export const sameNameAs = (column: AnyColumn, name: string): SQL => sql`lower(${column}) = lower(${name.trim()})`;
+
+/**
+ * Whether a row of `table` other than `exceptId` (the one being renamed) already has `name`,
+ * compared as the `lower(name)` unique indexes do, within `scope` (the same organisation, say).
+ * The check gives the friendly error before the insert; the unique index still decides races
+ * ({@link isUniqueViolation}).
+ */
+export async function nameTaken(
+  db: Db,
+  table: PgTable,
+  columns: { id: PgColumn; name: PgColumn },
+  name: string,
+  options: { scope?: SQL; exceptId?: number } = {},
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: columns.id })
+    .from(table)
+    .where(and(options.scope, sameNameAs(columns.name, name), options.exceptId ? ne(columns.id, options.exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Finds the migrations folder both from the sources (src/platform) and from the bundle (dist). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.js';
-import { importParcels, type ParcelImport } from '../modules/real-estate/parcels.js';
+import { importParcels, type ParcelImport } from '../modules/real-estate/index.js';
 
 /**
  * Demo parcels of the cadastral table: 20 synthetic but plausible plots in Târgu Mureș (UAT

@@ -2,7 +2,7 @@ import type { UserType } from '@ghiseu/domain';
 import { organisations, profiles, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db.js';
-import { insertSystemFunctions } from '../modules/administration/repository.js';
+import { createSystemFunctions } from '../modules/administration/index.js';
 
 export const DEMO_PASSWORD = 'Ghiseu!2026';
 
@@ -204,7 +204,7 @@ export async function seedDemoData(db: Db): Promise<Record<string, number>> {
     .returning();
   const organisationIds = { county: county.id, 'targu-mures': targuMures.id, sighisoara: sighisoara.id };
   // Every organisation gets its protected system functions, as one created from the UI would.
-  for (const id of Object.values(organisationIds)) await insertSystemFunctions(db, id);
+  for (const id of Object.values(organisationIds)) await createSystemFunctions(db, id);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();

@@ -37,3 +37,9 @@ export async function runSeeds(
   }
   return result;
 }
+
+/** The seeder of `createContext` for a configuration: reference data, and the demo data when SEED_DEMO is on. */
+export const seedDatabase =
+  (config: { seedDemo: boolean; defaultCounty: string }) =>
+  (db: Db): ReturnType<typeof runSeeds> =>
+    runSeeds(db, { demo: config.seedDemo, defaultCounty: config.defaultCounty });

@@ -3,8 +3,8 @@ import { type Actor, can } from '../../platform/auth/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { findUserById } from '../auth/repository.js';
-import { getCurrentUser, type RequestMeta } from '../auth/service.js';
+import type { RequestMeta } from '../../platform/request.js';
+import { findUserById, getCurrentUser } from '../auth/index.js';
 import type { Profile, ProfileUpdateRequest, UserPatchRequest, UserRecord } from '@ghiseu/domain';
 import { canReadUser, isSubAccount, missingProfileFields } from './policy.js';
 import { COMPANY_KEYS, presentProfile, presentUserRecord } from './presenter.js';
@@ -21,7 +21,7 @@ import {
   upsertProfile,
   type UserRow,
 } from './repository.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 /**
  * The profile of spec §3 (`GET/PUT /profiles/me`) and the user records (`PATCH /users`,

@@ -26,15 +26,6 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 export type CodePurpose = VerificationCodeRow['purpose'];
 
-/** True for a unique-constraint violation, whichever driver raised it (drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 // ---- users and profiles ----
 
 export async function insertUser(tx: Db, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -143,6 +134,27 @@ export async function insertCode(
 ): Promise<VerificationCodeRow> {
   const [row] = await tx.insert(verificationCodes).values(values).returning();
   return row;
+}
+
+/**
+ * Stores a single-use key (its hash) and marks the earlier unused keys of the same purpose used,
+ * so only the newest link works (the staff invitations and resets of the administration module).
+ */
+export async function replaceCode(
+  tx: Db,
+  values: { userId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await tx
+    .update(verificationCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(verificationCodes.userId, values.userId),
+        eq(verificationCodes.purpose, values.purpose),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
+  await tx.insert(verificationCodes).values(values);
 }
 
 /** A link key by its hash, among the given purposes, with its user. */

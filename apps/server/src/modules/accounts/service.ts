@@ -7,8 +7,14 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { hashToken } from '../../platform/tokens.js';
-import { findUserByEmail, findUserById, recordFailedLogin, recordSuccessfulLogin } from '../auth/repository.js';
-import { type RequestMeta, VERIFICATION_TOKEN_PURPOSE } from '../auth/service.js';
+import type { RequestMeta } from '../../platform/request.js';
+import {
+  findUserByEmail,
+  findUserById,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  VERIFICATION_TOKEN_PURPOSE,
+} from '../auth/index.js';
 import type { RegisterRequest, VerificationResponse } from '@ghiseu/domain';
 import { hashSmsCode, isOpen, issueLinkKey, newSmsCode, smsCodeMatches } from './keys.js';
 import {
@@ -18,6 +24,7 @@ import {
   phoneCodeMessage,
   setPasswordMessage,
 } from './messages.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import {
   type CodePurpose,
   consumeCode,
@@ -28,7 +35,6 @@ import {
   findOpenPhoneCode,
   insertCode,
   insertUser,
-  isUniqueViolation,
   updateUser,
   upsertProfile,
   type UserRow,

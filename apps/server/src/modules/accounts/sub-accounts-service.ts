@@ -4,17 +4,17 @@ import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { findUserByEmail, findUserById } from '../auth/repository.js';
-import type { RequestMeta } from '../auth/service.js';
+import type { RequestMeta } from '../../platform/request.js';
+import { findUserByEmail, findUserById } from '../auth/index.js';
 import type { CreateSubAccountRequest, SubAccount, UpdateSubAccountRequest } from '@ghiseu/domain';
 import { canManageSubAccounts } from './policy.js';
 import { presentSubAccount } from './presenter.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import {
   expireOpenCodes,
   findProfile,
   findSubAccount,
   insertUser,
-  isUniqueViolation,
   listSubAccounts as listSubAccountRows,
   SUB_ACCOUNT_LIST,
   updateUser,

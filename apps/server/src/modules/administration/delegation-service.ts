@@ -1,9 +1,9 @@
 import type { Actor } from '../../platform/auth/actor.js';
-import { createSession } from '../../platform/auth/sessions.js';
+import { createSession, revokeSession } from '../../platform/auth/sessions.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mayDelegate } from './policy.js';
-import { findOrganisation, revokeSession } from './repository.js';
+import { findOrganisation } from './repository/organisations.js';
 import { audit, type RequestMeta } from '../../platform/request.js';
 
 /**

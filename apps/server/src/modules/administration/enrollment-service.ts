@@ -5,11 +5,14 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import type { EnrollmentCreateRequest } from '@ghiseu/domain';
-import { enrollmentAbilities, inScope, mayEnrol, mayReadEnrollment, organisationScope, scopeCondition } from './policy.js';
+import { inScope, organisationScope, scopeCondition } from '../../platform/auth/scope.js';
+import { enrollmentAbilities, mayEnrol, mayReadEnrollment } from './policy.js';
 import { presentEnrollment, presentEnrollmentStatus } from './presenter.js';
-import * as repo from './repository.js';
+import { findProfile, saveProfile, updateUser } from '../accounts/index.js';
+import { findUserById } from '../auth/index.js';
+import * as repo from './repository/enrollments.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 /**
  * Staff identity enrolment for signing (spec §4 "staff need video enrollment before signing",
@@ -136,8 +139,8 @@ export async function approveEnrollment(ctx: AppContext, actor: Actor, id: numbe
   const identity = row.identity;
   await ctx.db.transaction(async (tx) => {
     await repo.updateEnrollment(tx, id, { status: 'approved', reviewedBy: actor.userId, reviewedAt: new Date() });
-    await repo.updateUser(tx, row.userId, { enrolled: true });
-    await repo.upsertProfile(tx, row.userId, {
+    await updateUser(tx, row.userId, { enrolled: true });
+    await saveProfile(tx, row.userId, {
       personalNumericCode: identity.personal_numeric_code,
       idCardSeries: identity.id_card_series,
       idCardNumber: identity.id_card_number,
@@ -240,8 +243,8 @@ export function identityProblems(
  * the invalid-profile alert with a button to the profile (spec §8).
  */
 export async function submitPersonData(ctx: AppContext, actor: Actor, meta: RequestMeta) {
-  const user = await repo.findUserRow(ctx.db, actor.userId);
-  const problems = identityProblems(await repo.findProfile(ctx.db, actor.userId));
+  const user = await findUserById(ctx.db, actor.userId);
+  const problems = identityProblems(await findProfile(ctx.db, actor.userId));
   const success = problems.length === 0;
   await ctx.db.transaction(async (tx) => {
     await audit(tx, actor, meta, {

@@ -3,8 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { AdminOrganisation, OrganisationCreateRequest, OrganisationPatchRequest } from '@ghiseu/domain';
+import { inScope } from '../../platform/auth/scope.js';
 import {
-  inScope,
   JURISDICTION_FIELDS,
   mayCreateOrganisation,
   mayDeleteOrganisation,
@@ -12,6 +12,7 @@ import {
   mayEditOrganisationJurisdiction,
 } from './policy.js';
 import { organisationSnapshot, presentOrganisation } from './presenter.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import {
   countOrganisationUsers,
   deleteOrganisation as deleteOrganisationRows,
@@ -21,15 +22,13 @@ import {
   findUat,
   insertOrganisation,
   insertSystemFunctions,
-  isForeignKeyViolation,
-  isUniqueViolation,
   type OrganisationRow,
   organisationNameTaken,
   updateOrganisation,
-} from './repository.js';
+} from './repository/organisations.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { parseUsefulLinksCsv } from './useful-links.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 type OrganisationType = OrganisationRow['type'];
 
@@ -257,4 +256,14 @@ export async function replaceUsefulLinks(
     return updated;
   });
   return present(ctx.db, actor, row);
+}
+
+/** Whether an organisation exists (other modules validate the organisation a record names). */
+export async function organisationExists(db: Db, id: number): Promise<boolean> {
+  return (await findOrganisation(db, id)) !== undefined;
+}
+
+/** Creates the protected system functions of an organisation (idempotent; the demo seed calls it too). */
+export function createSystemFunctions(db: Db, organisationId: number): Promise<void> {
+  return insertSystemFunctions(db, organisationId);
 }

@@ -6,7 +6,8 @@ import { listPage, parseListQuery } from '../../platform/list-query.js';
 import type { PermissionPatchRequest, PermissionRecord } from '@ghiseu/domain';
 import { mayEditPermissions } from './policy.js';
 import { presentPermission } from './presenter.js';
-import * as repo from './repository.js';
+import { findOrganisationsByIds } from './repository/organisations.js';
+import * as repo from './repository/permissions.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 
 /**
@@ -39,7 +40,7 @@ export async function patchPermission(
   const before = await getPermission(ctx, actor, key);
   if (patch.organisation_ids) {
     const wanted = [...new Set(patch.organisation_ids)];
-    const found = new Set((await repo.findOrganisationsByIds(ctx.db, wanted)).map((o) => o.id));
+    const found = new Set((await findOrganisationsByIds(ctx.db, wanted)).map((o) => o.id));
     const unknown = wanted.filter((id) => !found.has(id));
     if (unknown.length > 0) throw invalidField('body.organisation_ids', 'Instituție necunoscută', { ids: unknown });
   }

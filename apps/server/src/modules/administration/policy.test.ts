@@ -1,11 +1,11 @@
 import { buildPermissionSet, type UserType } from '@ghiseu/domain';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/auth/actor.js';
+import { inScope, organisationScope, targetOrganisation } from '../../platform/auth/scope.js';
 import {
   departmentAbilities,
   enrollmentAbilities,
   functionAbilities,
-  inScope,
   mayChangeRole,
   mayCreateOrganisation,
   mayDelegate,
@@ -19,11 +19,9 @@ import {
   mayReadResponsibility,
   mayReadStaffAccount,
   organisationAbilities,
-  organisationScope,
   responsibilityAbilities,
   staffAccountAbilities,
   SUPER_ADMIN_ONLY_KEYS,
-  targetOrganisation,
 } from './policy.js';
 import { identityProblems } from './enrollment-service.js';
 import { parseUsefulLinksCsv } from './useful-links.js';

@@ -1,4 +1,4 @@
-import { presentOrganisation as presentPublicOrganisation } from '../organisations/presenter.js';
+import { presentOrganisation as presentPublicOrganisation } from '../organisations/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type {
   AdminOrganisation,
@@ -18,15 +18,11 @@ import {
   responsibilityAbilities,
   staffAccountAbilities,
 } from './policy.js';
-import type {
-  DepartmentRow,
-  EnrollmentRow,
-  FunctionRow,
-  OrganisationRow,
-  PermissionListRow,
-  ResponsibilityRow,
-  StaffAccountRow,
-} from './repository.js';
+import type { EnrollmentRow } from './repository/enrollments.js';
+import type { OrganisationRow } from './repository/organisations.js';
+import type { PermissionListRow } from './repository/permissions.js';
+import type { StaffAccountRow } from './repository/staff.js';
+import type { DepartmentRow, FunctionRow, ResponsibilityRow } from './repository/structure.js';
 
 /**
  * Rows → the contracts of `contracts.ts`, each with the abilities the policy computes for the

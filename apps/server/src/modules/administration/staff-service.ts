@@ -4,23 +4,19 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { computePermissions } from '../../platform/auth/permissions.js';
 import { revokeUserSessions } from '../../platform/auth/sessions.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, isUniqueViolation, isForeignKeyViolation } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { hashToken, newOpaqueToken } from '../../platform/tokens.js';
 import type { StaffAccountDetail, StaffAccountInviteRequest, StaffAccountPatchRequest } from '@ghiseu/domain';
-import {
-  mayChangeRole,
-  mayGrantAdminRole,
-  mayInviteStaff,
-  mayReadStaffAccount,
-  organisationScope,
-  scopeCondition,
-  staffAccountAbilities,
-  targetOrganisation,
-} from './policy.js';
+import { organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
+import { mayChangeRole, mayGrantAdminRole, mayInviteStaff, mayReadStaffAccount, staffAccountAbilities } from './policy.js';
 import { presentStaffAccount, staffSnapshot } from './presenter.js';
-import * as repo from './repository.js';
+import { createUser, replaceLinkKey, saveProfile, updateUser } from '../accounts/index.js';
+import { findUserByEmail } from '../auth/index.js';
+import * as organisationRepo from './repository/organisations.js';
+import * as structureRepo from './repository/structure.js';
+import * as repo from './repository/staff.js';
 import { audit, hoursFromNow, invalidField, notFound, type RequestMeta, sameSet } from '../../platform/request.js';
 
 /**
@@ -75,13 +71,13 @@ async function checkMemberships(
   input: { department_ids?: number[]; function_ids?: number[] },
 ): Promise<void> {
   if (input.department_ids?.length) {
-    const found = await repo.findDepartmentsByIds(db, input.department_ids);
+    const found = await structureRepo.findDepartmentsByIds(db, input.department_ids);
     const ok = new Set(found.filter((d) => d.organisationId === organisationId).map((d) => d.id));
     const unknown = [...new Set(input.department_ids)].filter((id) => !ok.has(id));
     if (unknown.length > 0) throw invalidField('body.department_ids', 'Departament necunoscut', { ids: unknown });
   }
   if (input.function_ids?.length) {
-    const found = await repo.findFunctionsByIds(db, input.function_ids);
+    const found = await structureRepo.findFunctionsByIds(db, input.function_ids);
     const ok = new Set(found.filter((f) => f.organisationId === organisationId).map((f) => f.id));
     const unknown = [...new Set(input.function_ids)].filter((id) => !ok.has(id));
     if (unknown.length > 0) throw invalidField('body.function_ids', 'Funcție necunoscută', { ids: unknown });
@@ -110,10 +106,10 @@ export async function inviteStaffAccount(
     throw new AppError('FORBIDDEN', { fields: ['user_type_name', 'is_organisation_admin'] });
   }
   const organisationId = target.organisationId as number;
-  const organisation = await repo.findOrganisation(ctx.db, organisationId);
+  const organisation = await organisationRepo.findOrganisation(ctx.db, organisationId);
   if (!organisation) throw invalidField('body.organisation_id', 'Instituția nu există');
   await checkMemberships(ctx.db, organisationId, input);
-  if (await repo.findUserByEmailInsensitive(ctx.db, input.email)) throw new AppError('USER_ALREADY_EXISTS');
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('USER_ALREADY_EXISTS');
 
   const key = newOpaqueToken();
   const expiresAt = hoursFromNow(SET_PASSWORD_HOURS);
@@ -121,7 +117,7 @@ export async function inviteStaffAccount(
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
-      const userId = await repo.insertUser(tx, {
+      const userId = await createUser(tx, {
         email: input.email,
         passwordHash: null,
         firstName: input.first_name,
@@ -133,14 +129,14 @@ export async function inviteStaffAccount(
         organisationId,
         isOrganisationAdmin: input.is_organisation_admin,
       });
-      await repo.upsertProfile(tx, userId, {
+      await saveProfile(tx, userId, {
         staffBadgeNumber: input.badge_number ?? null,
         staffBadgeIssuer: input.badge_issuer ?? null,
         externalEnrollmentId: input.external_enrollment_id ?? null,
       });
       await repo.setUserDepartments(tx, userId, input.department_ids);
       await repo.setUserFunctions(tx, userId, input.function_ids);
-      await repo.replaceVerificationCode(tx, {
+      await replaceLinkKey(tx, {
         userId,
         purpose: 'set-password',
         codeHash: hashToken(key),
@@ -175,7 +171,7 @@ export async function inviteStaffAccount(
       return userId;
     });
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw new AppError('USER_ALREADY_EXISTS');
+    if (isUniqueViolation(error)) throw new AppError('USER_ALREADY_EXISTS');
     throw error;
   }
   return getStaffAccount(ctx, actor, id);
@@ -201,7 +197,7 @@ export async function patchStaffAccount(
   const organisationId = current.organisationId as number;
   await checkMemberships(ctx.db, organisationId, patch);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, id, {
+    await updateUser(tx, id, {
       firstName: patch.first_name,
       lastName: patch.last_name,
       phone: patch.phone,
@@ -209,7 +205,7 @@ export async function patchStaffAccount(
       isOrganisationAdmin: patch.is_organisation_admin,
     });
     if (patch.badge_number !== undefined || patch.badge_issuer !== undefined || patch.external_enrollment_id !== undefined) {
-      await repo.upsertProfile(tx, id, {
+      await saveProfile(tx, id, {
         staffBadgeNumber: patch.badge_number,
         staffBadgeIssuer: patch.badge_issuer,
         externalEnrollmentId: patch.external_enrollment_id,
@@ -246,7 +242,7 @@ export async function setStaffAccountStatus(
   if (current.status === status) return getStaffAccount(ctx, actor, id);
   if (status === 'active' ? !abilities.canActivate : !abilities.canDeactivate) throw new AppError('FORBIDDEN');
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, id, { status });
+    await updateUser(tx, id, { status });
     if (status === 'inactive') await revokeUserSessions(tx, id);
     await audit(tx, actor, meta, {
       organisationId: current.organisationId,
@@ -274,7 +270,7 @@ export async function resetStaffPassword(ctx: AppContext, actor: Actor, id: numb
   const link = `${ctx.config.publicUrl}/auth/${invitation ? 'set-password' : 'reset-password'}?confirmationKey=${encodeURIComponent(key)}`;
   const expiresAt = hoursFromNow(hours);
   await ctx.db.transaction(async (tx) => {
-    await repo.replaceVerificationCode(tx, {
+    await replaceLinkKey(tx, {
       userId: id,
       purpose: invitation ? 'set-password' : 'password-reset',
       codeHash: hashToken(key),
@@ -332,7 +328,7 @@ export async function deleteStaffAccount(ctx: AppContext, actor: Actor, id: numb
       });
     });
   } catch (error) {
-    if (repo.isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
     throw error;
   }
 }
@@ -351,7 +347,7 @@ export async function assignStaffUats(
 ): Promise<StaffAccountDetail> {
   const { row: current, abilities } = await loadEditable(ctx.db, actor, id);
   if (!abilities.canAssignUats) throw new AppError('FORBIDDEN');
-  const organisation = await repo.findOrganisation(ctx.db, current.organisationId as number);
+  const organisation = await organisationRepo.findOrganisation(ctx.db, current.organisationId as number);
   if (!organisation) throw notFound();
   const wanted = [...new Set(uatIds)];
   const found = new Map((await repo.findUatsByIds(ctx.db, wanted)).map((u) => [u.id, u]));
@@ -381,7 +377,7 @@ export async function assignStaffUats(
       });
     });
   } catch (error) {
-    if (repo.isUniqueViolation(error)) {
+    if (isUniqueViolation(error)) {
       // Lost a race with another assignment: name the UAT now held by somebody else.
       const row = (await repo.uatAssignmentsOf(ctx.db, wanted)).find((a) => a.userId !== id);
       throw new AppError('UAT_ALREADY_ASSIGNED', row ? { uat_id: row.uatId } : undefined);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { departments, responsibilities, staffFunctions } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, isUniqueViolation, isForeignKeyViolation } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import type {
@@ -14,20 +14,18 @@ import type {
   ZResponsibilityCreateRequest,
   ZResponsibilityPatchRequest,
 } from '@ghiseu/domain';
+import { inScope, isSuperAdmin, organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
 import {
   departmentAbilities,
   functionAbilities,
-  inScope,
-  isSuperAdmin,
   mayGrantPermission,
   mayReadResponsibility,
-  organisationScope,
   responsibilityAbilities,
-  scopeCondition,
-  targetOrganisation,
 } from './policy.js';
 import { presentDepartment, presentFunction, presentResponsibility } from './presenter.js';
-import * as repo from './repository.js';
+import { findOrganisation } from './repository/organisations.js';
+import { findPermissionDefinitions } from './repository/permissions.js';
+import * as repo from './repository/structure.js';
 import { audit, invalidField, notFound, type RequestMeta, sameSet } from '../../platform/request.js';
 
 /**
@@ -51,7 +49,7 @@ async function uniqueAs<T>(
   try {
     return await work();
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw new AppError(code);
+    if (isUniqueViolation(error)) throw new AppError(code);
     throw error;
   }
 }
@@ -60,8 +58,7 @@ async function uniqueAs<T>(
 async function creationOrganisation(db: Db, actor: Actor, requested: number | undefined): Promise<number> {
   const target = targetOrganisation(actor, requested);
   if (!target.allowed || target.organisationId === null) throw new AppError('FORBIDDEN');
-  if (!(await repo.findOrganisation(db, target.organisationId)))
-    throw invalidField('body.organisation_id', 'Instituția nu există');
+  if (!(await findOrganisation(db, target.organisationId))) throw invalidField('body.organisation_id', 'Instituția nu există');
   return target.organisationId;
 }
 
@@ -150,7 +147,7 @@ export async function deleteDepartment(ctx: AppContext, actor: Actor, id: number
       });
     });
   } catch (error) {
-    if (repo.isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
     throw error;
   }
 }
@@ -278,7 +275,7 @@ export async function deleteFunction(ctx: AppContext, actor: Actor, id: number, 
     });
   } catch (error) {
     // Referenced elsewhere (application types, workflow steps…).
-    if (repo.isForeignKeyViolation(error)) throw new AppError('CANNOT_DELETE_FUNCTION', { reason: 'referenced' });
+    if (isForeignKeyViolation(error)) throw new AppError('CANNOT_DELETE_FUNCTION', { reason: 'referenced' });
     throw error;
   }
 }
@@ -305,7 +302,7 @@ export async function getResponsibility(ctx: AppContext, actor: Actor, id: numbe
 
 /** Refuses keys the actor may not grant (see `mayGrantPermission`) with 403 and the keys. */
 async function checkGrantable(db: Db, actor: Actor, keys: string[], organisationId: number | null): Promise<void> {
-  const definitions = await repo.findPermissionDefinitions(db, keys);
+  const definitions = await findPermissionDefinitions(db, keys);
   const refused = keys.filter((key) => !mayGrantPermission(actor, key as PermissionKey, definitions.get(key), organisationId));
   if (refused.length > 0) throw new AppError('FORBIDDEN', { permissions: refused });
 }
@@ -416,7 +413,7 @@ export async function deleteResponsibility(ctx: AppContext, actor: Actor, id: nu
 
 /** The permission keys the actor may put into a responsibility of their organisation, for the editor's checklist. */
 export async function listAssignablePermissions(ctx: AppContext, actor: Actor) {
-  const definitions = await repo.findPermissionDefinitions(ctx.db, PERMISSION_KEYS);
+  const definitions = await findPermissionDefinitions(ctx.db, PERMISSION_KEYS);
   return PERMISSION_KEYS.filter((key) => mayGrantPermission(actor, key, definitions.get(key), actor.organisationId)).map(
     (key) => {
       const category = definitions.get(key)?.category ?? PERMISSIONS[key].category;
@@ -428,4 +425,14 @@ export async function listAssignablePermissions(ctx: AppContext, actor: Actor) {
       };
     },
   );
+}
+
+/** Of `ids`, the departments that belong to `organisationId` (other modules validate references). */
+export async function ownDepartmentIds(db: Db, organisationId: number, ids: number[]): Promise<Set<number>> {
+  return new Set((await repo.findDepartmentsByIds(db, ids)).filter((d) => d.organisationId === organisationId).map((d) => d.id));
+}
+
+/** Of `ids`, the staff functions that belong to `organisationId`. */
+export async function ownFunctionIds(db: Db, organisationId: number, ids: number[]): Promise<Set<number>> {
+  return new Set((await repo.findFunctionsByIds(db, ids)).filter((f) => f.organisationId === organisationId).map((f) => f.id));
 }

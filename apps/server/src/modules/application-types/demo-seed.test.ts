@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoApplicationTypes } from '../../seed/demo-applications.js';
 import { call, DEMO } from '../../../test/administration-kit.js';
-import { romanianYear } from '../document-series/engine.js';
-import { takeIncomingNumber } from '../document-series/numbers.js';
+import { romanianYear } from '../document-series/index.js';
+import { takeIncomingNumber } from './numbers.js';
 
 /**
  * The demo configuration of Mureș, seeded into a fresh database through

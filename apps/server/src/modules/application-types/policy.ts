@@ -1,5 +1,5 @@
 import { type Actor, can } from '../../platform/auth/actor.js';
-import { inScope } from '../administration/policy.js';
+import { inScope } from '../../platform/auth/scope.js';
 
 /**
  * Object rules of application types (spec §6: configuration of the super administrator through

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import { applicationTypes, formVersions, forms, organisations, territorialUnits } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { applicationTypes, formVersions, forms, organisations } from '../../db/schema/index.js';
+import { type Db, nameTaken } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
-import { jurisdictionCondition } from '../territory/repository.js';
 
 /**
  * Data access of application types. Every function takes the executor it runs on (pass `tx`
@@ -87,23 +86,11 @@ export async function findApplicationTypesByIds(db: Db, ids: number[]): Promise<
     .where(inArray(applicationTypes.id, ids));
 }
 
-export async function applicationTypeNameTaken(
-  db: Db,
-  organisationId: number,
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: applicationTypes.id })
-    .from(applicationTypes)
-    .where(
-      and(
-        eq(applicationTypes.organisationId, organisationId),
-        sql`lower(${applicationTypes.name}) = lower(${name.trim()})`,
-        exceptId ? ne(applicationTypes.id, exceptId) : undefined,
-      ),
-    );
-  return row !== undefined;
+export function applicationTypeNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, applicationTypes, applicationTypes, name, {
+    scope: eq(applicationTypes.organisationId, organisationId),
+    exceptId,
+  });
 }
 
 export async function insertApplicationType(db: Db, values: typeof applicationTypes.$inferInsert): Promise<number> {
@@ -138,18 +125,6 @@ export async function typesReferencing(db: Db, id: number): Promise<number> {
       ),
     );
   return row.total;
-}
-
-/** The UATs among `ids` that lie in the organisation's jurisdiction (a county council: its county; a city hall: its UAT). */
-export async function uatsInJurisdiction(db: Db, organisationId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const condition = await jurisdictionCondition(db, organisationId);
-  if (!condition) return [];
-  const rows = await db
-    .select({ id: territorialUnits.id })
-    .from(territorialUnits)
-    .where(and(inArray(territorialUnits.id, ids), condition));
-  return rows.map((r) => r.id);
 }
 
 /* ───────────────────────────── Public list ───────────────────────────── */

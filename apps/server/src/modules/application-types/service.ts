@@ -13,24 +13,18 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { organisationScope, scopeCondition, targetOrganisation } from '../administration/policy.js';
-import {
-  findDepartmentsByIds,
-  findFunctionsByIds,
-  findOrganisation,
-  isForeignKeyViolation,
-  isUniqueViolation,
-} from '../administration/repository.js';
+import { organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
+import { organisationExists, ownDepartmentIds, ownFunctionIds } from '../administration/index.js';
 import { audit, type RequestMeta } from '../../platform/request.js';
-import { findSeriesTypesByIds } from '../document-series/repository.js';
-import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';
-import { findFormsByIds } from '../forms/repository.js';
-import { findFormVersion, type PublishedFormVersion } from '../forms/service.js';
+import { existingSeriesTypeIds } from '../document-series/index.js';
+import { findFormsByIds, findFormVersion, parseFieldsParam, type PublishedFormVersion, trimRecord } from '../forms/index.js';
+import { uatsInJurisdiction } from '../territory/index.js';
 import { applicationTypeAbilities, mayEditApplicationType, mayReadApplicationType } from './policy.js';
 import { type FormLinkRow, presentApplicationType, presentPublicApplicationType } from './presenter.js';
 import * as repo from './repository.js';
 import { SERIES_USE_STORAGE_KEY } from './series-uses.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 /**
  * Application types (spec §3, §4, §5): every field of the specification, validated against what
@@ -189,7 +183,7 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
   if (changed.has('series_type_ids')) {
     const stored = values.seriesTypeIds ?? {};
     const ids = Object.values(stored).filter((id): id is number => typeof id === 'number');
-    const found = new Set((await findSeriesTypesByIds(db, ids)).map((t) => t.id));
+    const found = await existingSeriesTypeIds(db, ids);
     for (const use of SERIES_TYPE_USES) {
       const id = stored[SERIES_USE_STORAGE_KEY[use]];
       if (typeof id === 'number' && !found.has(id))
@@ -223,7 +217,7 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
 
   if (touched('uat_ids')) {
     const wanted = [...new Set(values.uatIds ?? [])];
-    const inside = new Set(await repo.uatsInJurisdiction(db, organisationId, wanted));
+    const inside = new Set(await uatsInJurisdiction(db, organisationId, wanted));
     const outside = wanted.filter((id) => !inside.has(id));
     if (outside.length > 0)
       problems.push({ path: 'body.uat_ids', message: 'UAT-ul nu se află în jurisdicția instituției', ids: outside });
@@ -231,9 +225,7 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
 
   if (touched('department_ids')) {
     const wanted = [...new Set(values.departmentIds ?? [])];
-    const own = new Set(
-      (await findDepartmentsByIds(db, wanted)).filter((d) => d.organisationId === organisationId).map((d) => d.id),
-    );
+    const own = await ownDepartmentIds(db, organisationId, wanted);
     const foreign = wanted.filter((id) => !own.has(id));
     if (foreign.length > 0)
       problems.push({ path: 'body.department_ids', message: 'Departamentul nu aparține instituției', ids: foreign });
@@ -241,9 +233,7 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
 
   if (touched('function_ids')) {
     const wanted = [...new Set(values.functionIds ?? [])];
-    const own = new Set(
-      (await findFunctionsByIds(db, wanted)).filter((f) => f.organisationId === organisationId).map((f) => f.id),
-    );
+    const own = await ownFunctionIds(db, organisationId, wanted);
     const foreign = wanted.filter((id) => !own.has(id));
     if (foreign.length > 0)
       problems.push({ path: 'body.function_ids', message: 'Funcția nu aparține instituției', ids: foreign });
@@ -273,7 +263,7 @@ async function resolveOrganisation(db: Db, actor: Actor, requested: number | und
   if (!target.allowed) throw new AppError('FORBIDDEN');
   if (target.organisationId === null)
     throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'body.organisation_id', message: 'Alegeți instituția' }] });
-  if (!(await findOrganisation(db, target.organisationId)))
+  if (!(await organisationExists(db, target.organisationId)))
     throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'body.organisation_id', message: 'Instituția nu există' }] });
   return target.organisationId;
 }
@@ -526,5 +516,5 @@ export async function isUatServedByType(
   uatId: number,
 ): Promise<boolean> {
   if (type.uatIds.length > 0) return type.uatIds.includes(uatId);
-  return (await repo.uatsInJurisdiction(db, type.organisationId, [uatId])).length === 1;
+  return (await uatsInJurisdiction(db, type.organisationId, [uatId])).length === 1;
 }

@@ -3,9 +3,9 @@ import { applicationFiles, applications } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { notFound } from '../../platform/request.js';
+import { audit, notFound, type RequestMeta } from '../../platform/request.js';
 import { isApplicant, mayReadApplication } from './policy.js';
-import { type ApplicationRow, findApplication, refreshQuickSearch } from './repository.js';
+import { type ApplicationRow, findApplication, refreshQuickSearch, syncFirstTarget } from './repository.js';
 
 /**
  * Guards shared by every module that changes a draft (attachments, beneficiaries, real
@@ -34,6 +34,49 @@ export async function ownDraft(
 
 /** After a change of a draft's children: search text and `updated_at` follow. */
 export const draftChanged = (tx: Db, id: number): Promise<void> => refreshQuickSearch(tx, id);
+
+/**
+ * After a change of a draft's real estates: the application's UAT and real-estate type follow
+ * the first one (staff lists route applications by UAT), then the search text.
+ */
+export async function realEstatesChanged(tx: Db, id: number): Promise<void> {
+  await syncFirstTarget(tx, id);
+  await draftChanged(tx, id);
+}
+
+/** What a change of a draft's children answers: its result, and what its audit entry says. */
+export interface DraftChange<T> {
+  result: T;
+  audit: { action: string; before?: unknown; after?: unknown };
+}
+
+/**
+ * One change of a draft's children (attachments, beneficiaries, real estates), the shape every
+ * such change has: one transaction, on the actor's own draft locked by {@link ownDraft}; then the
+ * draft's search text follows (with `realEstates`, also its UAT and real-estate type: see
+ * {@link realEstatesChanged}) and the change is audited on the application.
+ */
+export async function inDraft<T>(
+  db: Db,
+  actor: Actor,
+  meta: RequestMeta,
+  applicationId: number,
+  change: (tx: Db, application: ApplicationRow) => Promise<DraftChange<T>>,
+  options: { realEstates?: boolean } = {},
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const application = await ownDraft(tx, actor, applicationId);
+    const { result, audit: entry } = await change(tx, application);
+    await (options.realEstates ? realEstatesChanged(tx, applicationId) : draftChanged(tx, applicationId));
+    await audit(tx, actor, meta, {
+      organisationId: application.organisationId,
+      entityType: 'application',
+      entityId: applicationId,
+      ...entry,
+    });
+    return result;
+  });
+}
 
 /**
  * Whether the actor may download a file because it is attached to an application they may read

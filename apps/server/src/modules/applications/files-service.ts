@@ -5,12 +5,12 @@ import { applicationFiles } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { ownDraft } from './draft.js';
+import { invalidField, notFound, type RequestMeta } from '../../platform/request.js';
+import { inDraft } from './draft.js';
 import { attachmentField } from './form-rules.js';
 import { presentFile } from './presenter.js';
 import * as repo from './repository.js';
-import { findOwnFile } from '../files/service.js';
+import { findOwnFile } from '../files/index.js';
 
 /**
  * Attachments of a draft (spec §5): a file the actor uploaded (POST /files) is attached to an
@@ -37,8 +37,7 @@ export async function attachFile(
   input: { file_id: number; category: string },
   meta: RequestMeta,
 ) {
-  const { application, fileRowId } = await ctx.db.transaction(async (tx) => {
-    const application = await ownDraft(tx, actor, applicationId);
+  const { application, fileRowId } = await inDraft(ctx.db, actor, meta, applicationId, async (tx, application) => {
     const file = await findOwnFile(tx, input.file_id, actor.userId);
     if (!file) throw new AppError('FILE_NOT_EXISTS');
     if (await repo.isFileAttached(tx, file.id)) throw invalidField('body.file_id', APPLICATION_MESSAGES.fileAlreadyAttached);
@@ -70,15 +69,10 @@ export async function attachFile(
       category: field.key,
       createdBy: actor.userId,
     });
-    await repo.refreshQuickSearch(tx, applicationId);
-    await audit(tx, actor, meta, {
-      organisationId: application.organisationId,
-      action: 'application.file_attach',
-      entityType: 'application',
-      entityId: applicationId,
-      after: { file_id: file.id, name, category: field.key },
-    });
-    return { application, fileRowId };
+    return {
+      result: { application, fileRowId },
+      audit: { action: 'application.file_attach', after: { file_id: file.id, name, category: field.key } },
+    };
   });
   const [row] = await repo.applicationFileRows(ctx.db, applicationId, eq(applicationFiles.id, fileRowId));
   return presentFile(actor, application, row);
@@ -86,8 +80,7 @@ export async function attachFile(
 
 /** Detaches a file the actor attached to their draft; the upload itself stays theirs. */
 export async function detachFile(ctx: AppContext, actor: Actor, applicationId: number, fileId: number, meta: RequestMeta) {
-  await ctx.db.transaction(async (tx) => {
-    const application = await ownDraft(tx, actor, applicationId);
+  await inDraft(ctx.db, actor, meta, applicationId, async (tx) => {
     const [row] = await repo.applicationFileRows(
       tx,
       applicationId,
@@ -99,13 +92,9 @@ export async function detachFile(ctx: AppContext, actor: Actor, applicationId: n
     );
     if (!row) throw notFound();
     await repo.deleteApplicationFiles(tx, [row.id]);
-    await repo.refreshQuickSearch(tx, applicationId);
-    await audit(tx, actor, meta, {
-      organisationId: application.organisationId,
-      action: 'application.file_detach',
-      entityType: 'application',
-      entityId: applicationId,
-      before: { file_id: fileId, name: row.name, category: row.category },
-    });
+    return {
+      result: undefined,
+      audit: { action: 'application.file_detach', before: { file_id: fileId, name: row.name, category: row.category } },
+    };
   });
 }

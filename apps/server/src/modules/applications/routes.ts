@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse, dataResponse, noContent } from '../../platform/list-query.js';
 import { requestMeta } from '../../platform/request.js';
-import { registerFileAccessRule } from '../files/service.js';
+import { registerFileAccessRule } from '../files/index.js';
 import { mayReadAttachedFile } from './draft.js';
 import { attachFile, detachFile } from './files-service.js';
 import { applicationHistory } from './history.js';

@@ -14,15 +14,12 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { escapeLike, folded, listPage, parseListQuery, type ParsedList } from '../../platform/list-query.js';
-import { isUniqueViolation } from '../administration/repository.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { presentApplicationBeneficiary, presentBeneficiaryUser } from '../beneficiaries/presenter.js';
-import { applicationBeneficiaryRows, countApplicationBeneficiaries } from '../beneficiaries/repository.js';
-import { presentRealEstate, presentRealEstateTarget } from '../real-estate/presenter.js';
-import { countRealEstates, deleteAllRealEstates, realEstateRows } from '../real-estate/repository.js';
+import { applicationParts } from './parts.js';
 import { ownDraft } from './draft.js';
 import { attachmentKeys, checkSubmission, keepKnownAnswers, looseFormIssues, mergePatch } from './form-rules.js';
-import { takeIncomingNumber } from '../document-series/numbers.js';
+import { takeIncomingNumber } from '../application-types/index.js';
 import { applicationAbilities, isApplicant, mayReadApplication, ownApplications } from './policy.js';
 import { presentApplication, presentListItem } from './presenter.js';
 import * as repo from './repository.js';
@@ -111,10 +108,11 @@ export async function getApplication(ctx: AppContext, actor: Actor, id: number) 
   const a = row.application;
   const editable = applicationAbilities(actor, a).canEdit;
   const itemAbilities = { canEdit: editable, canDelete: editable };
-  const [formVersion, beneficiaryRows, realEstateRowsList, files, comments, applicantName] = await Promise.all([
+  const parts = applicationParts();
+  const [formVersion, beneficiaries, realEstates, files, comments, applicantName] = await Promise.all([
     repo.findFormVersion(ctx.db, a.formVersionId),
-    applicationBeneficiaryRows(ctx.db, id),
-    realEstateRows(ctx.db, id),
+    parts.beneficiaries.detail(ctx.db, id, itemAbilities),
+    parts.realEstates.detail(ctx.db, id),
     repo.applicationFileRows(ctx.db, id),
     repo.visibleComments(ctx.db, id),
     repo.userName(ctx.db, a.applicantUserId),
@@ -123,10 +121,8 @@ export async function getApplication(ctx: AppContext, actor: Actor, id: number) 
     row,
     applicantName,
     formVersion,
-    beneficiaries: beneficiaryRows.map((b) => presentApplicationBeneficiary(b, itemAbilities)),
-    beneficiaryUsers: beneficiaryRows.map(presentBeneficiaryUser),
-    realEstates: realEstateRowsList.map(presentRealEstate),
-    realEstateTargets: realEstateRowsList.map(presentRealEstateTarget),
+    ...beneficiaries,
+    ...realEstates,
     files,
     comments,
   });
@@ -247,7 +243,7 @@ export async function patchApplication(
         tx,
         orphans.map((f) => f.id),
       );
-      reset = { real_estates: await deleteAllRealEstates(tx, id), files: orphans.length };
+      reset = { real_estates: await applicationParts().realEstates.removeAll(tx, id), files: orphans.length };
       values.uatId = null;
       values.realEstateType = null;
     }
@@ -328,7 +324,8 @@ function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: Re
     const files = (await repo.applicationFileRows(tx, id)).filter((f) => f.fileType === 'input');
     const filesByKey: Record<string, number[]> = {};
     for (const file of files) if (file.category) filesByKey[file.category] = [...(filesByKey[file.category] ?? []), file.fileId];
-    const [beneficiaries, realEstates] = await Promise.all([countApplicationBeneficiaries(tx, id), countRealEstates(tx, id)]);
+    const parts = applicationParts();
+    const [beneficiaries, realEstates] = await Promise.all([parts.beneficiaries.count(tx, id), parts.realEstates.count(tx, id)]);
     const check = checkSubmission(version.definition, current.formData, filesByKey, { beneficiaries, realEstates });
     if (check.issues.length > 0) throw new AppError('INVALID_FORM_VALUE', { fields: check.issues });
 
@@ -441,4 +438,36 @@ export async function answerClarification(ctx: AppContext, actor: Actor, id: num
     });
   });
   return getApplication(ctx, actor, id);
+}
+
+/* ───────────────────────────── For other modules (public-status) ───────────────────────────── */
+
+/**
+ * An application the actor may read by the applications policy, or 404. `lock` locks the row
+ * for the rest of the transaction (pass the transaction as `db`).
+ */
+export async function findReadableApplication(
+  db: Db,
+  actor: Actor,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<repo.ApplicationRow> {
+  const application = await repo.findApplication(db, id, options);
+  if (!application || !mayReadApplication(actor, application)) throw notFound();
+  return application;
+}
+
+/** An application with the names of its type and organisation (no policy check: the caller made it). */
+export function findApplicationSummary(db: Db, id: number): Promise<repo.ApplicationDetailRow | undefined> {
+  return repo.findApplicationListRow(db, id);
+}
+
+/** The files attached to an application, in their order. */
+export function listAttachedFiles(db: Db, applicationId: number): Promise<repo.ApplicationFileRow[]> {
+  return repo.applicationFileRows(db, applicationId);
+}
+
+/** The form version an application was filled in with. */
+export function findApplicationFormVersion(db: Db, versionId: number | null): Promise<repo.FormVersionRow | undefined> {
+  return repo.findFormVersion(db, versionId);
 }

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { unknownLoginFailures, users } from '../../db/schema/index.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { staffFunctions, unknownLoginFailures, userFunctions, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { hashToken } from '../../platform/tokens.js';
 
@@ -13,6 +13,21 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** The functions a user holds in one organisation (for `users/me`). */
+export async function listUserFunctions(
+  db: Db,
+  userId: number,
+  organisationId: number | null,
+): Promise<{ id: number; name: string }[]> {
+  if (organisationId === null) return [];
+  return db
+    .select({ id: staffFunctions.id, name: staffFunctions.name })
+    .from(userFunctions)
+    .innerJoin(staffFunctions, eq(staffFunctions.id, userFunctions.functionId))
+    .where(and(eq(userFunctions.userId, userId), eq(staffFunctions.organisationId, organisationId)))
+    .orderBy(asc(staffFunctions.name));
 }
 
 /** Counts a failed attempt; locks the account when the limit is reached. Returns the new count. */

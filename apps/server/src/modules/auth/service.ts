@@ -5,17 +5,11 @@ import { computePermissions } from '../../platform/auth/permissions.js';
 import { createSession, revokeSessionByToken } from '../../platform/auth/sessions.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { RequestMeta } from '../../platform/request.js';
-import { listUserFunctions } from '../administration/repository.js';
-import {
-  findUserByEmail,
-  findUserById,
-  recordFailedLogin,
-  recordSuccessfulLogin,
-  recordUnknownLoginFailure,
-  unknownLoginLockedUntil,
-} from './repository.js';
+import * as repo from './repository.js';
+import type { UserRow } from './repository.js';
 
 export type { RequestMeta } from '../../platform/request.js';
 
@@ -29,7 +23,7 @@ export const VERIFICATION_TOKEN_PURPOSE = 'account-verification';
  */
 export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
   const { config } = ctx;
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await repo.findUserByEmail(ctx.db, input.email);
   const audit = (action: string, userId: number | null, after?: unknown) =>
     writeAudit(ctx.db, {
       actorUserId: userId,
@@ -45,14 +39,14 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     // An address without an account answers as an account with a wrong password would (spec
     // §8 AUTH_FAILED with remaining_attempts, then the lock), after the same argon2 work, so
     // neither the answer nor its time tells which addresses have an account.
-    const lockedUntil = await unknownLoginLockedUntil(ctx.db, input.email);
+    const lockedUntil = await repo.unknownLoginLockedUntil(ctx.db, input.email);
     if (lockedUntil && lockedUntil > new Date()) {
       await audit('auth.login_refused_locked', null, { reason: 'unknown_account' });
       throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000) });
     }
     await verifyPassword(null, input.password);
     const { count, locked } = await ctx.db.transaction(async (tx) => {
-      const result = await recordUnknownLoginFailure(tx, input.email, config.login.maxAttempts, config.login.lockMinutes);
+      const result = await repo.recordUnknownLoginFailure(tx, input.email, config.login.maxAttempts, config.login.lockMinutes);
       await writeAudit(tx, {
         actorUserId: null,
         action: 'auth.login_failed',
@@ -77,7 +71,7 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     const { count, locked } = await ctx.db.transaction(async (tx) => {
-      const result = await recordFailedLogin(tx, user.id, config.login.maxAttempts, config.login.lockMinutes);
+      const result = await repo.recordFailedLogin(tx, user.id, config.login.maxAttempts, config.login.lockMinutes);
       await writeAudit(tx, {
         actorUserId: user.id,
         action: result.locked ? 'auth.account_locked' : 'auth.login_failed',
@@ -101,7 +95,7 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   const isEmailConfirmed = user.emailConfirmedAt !== null;
   const isPhoneConfirmed = user.phoneConfirmedAt !== null;
   return ctx.db.transaction(async (tx) => {
-    await recordSuccessfulLogin(tx, user.id);
+    await repo.recordSuccessfulLogin(tx, user.id);
     if (!isEmailConfirmed || !isPhoneConfirmed) {
       await writeAudit(tx, {
         actorUserId: user.id,
@@ -147,7 +141,7 @@ export async function invalidateToken(ctx: AppContext, token: string, meta: Requ
 
 /** The current-user record of spec §3. */
 export async function getCurrentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {
-  const user = await findUserById(ctx.db, actor.userId);
+  const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('TOKEN_INVALID');
   const permissions = await computePermissions(ctx.db, {
     id: user.id,
@@ -171,7 +165,37 @@ export async function getCurrentUser(ctx: AppContext, actor: Actor): Promise<Cur
     organisation_id: actor.organisationId,
     is_organisation_admin: user.isOrganisationAdmin,
     // Staff functions of the organisation the user works in now (the delegated one for a super admin).
-    functions: await listUserFunctions(ctx.db, user.id, actor.organisationId),
+    functions: await repo.listUserFunctions(ctx.db, user.id, actor.organisationId),
     delegated_from_organisation_id: actor.organisationId !== actor.homeOrganisationId ? actor.homeOrganisationId : null,
   };
+}
+
+/* ───────── Accounts as other modules look them up (accounts, social, administration) ───────── */
+
+/** A user by id (any role or status). */
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return repo.findUserById(db, id);
+}
+
+/** A user by e-mail address, compared case-insensitively as the unique index does. */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return repo.findUserByEmail(db, email);
+}
+
+/**
+ * Counts a wrong password given for an account (sign-in, or a password check elsewhere) and locks
+ * the account at the limit, as sign-in does. Run it in the transaction that audits the failure.
+ */
+export function recordFailedLogin(
+  db: Db,
+  userId: number,
+  maxAttempts: number,
+  lockMinutes: number,
+): Promise<{ count: number; locked: boolean }> {
+  return repo.recordFailedLogin(db, userId, maxAttempts, lockMinutes);
+}
+
+/** Clears the failure counter and the lock and stamps the sign-in time. */
+export function recordSuccessfulLogin(db: Db, userId: number): Promise<void> {
+  return repo.recordSuccessfulLogin(db, userId);
 }

@@ -8,21 +8,20 @@ import {
   normalizeCui,
   ZBeneficiaryInput,
 } from '@ghiseu/domain';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { beneficiaries } from '../../db/schema/index.js';
-import { type Actor, can } from '../../platform/auth/actor.js';
+import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobDefinition } from '../../platform/jobs.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { isUniqueViolation } from '../administration/repository.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { draftChanged, ownDraft } from '../applications/draft.js';
+import { type BeneficiaryPart, inDraft, ownDraft } from '../applications/index.js';
 import type { AnafClient, AnafOutcome } from './anaf-client.js';
 import type { ZAnafRecheckPayload } from './jobs.js';
-import { presentApplicationBeneficiary, presentBeneficiary } from './presenter.js';
+import { draftBeneficiaryAbilities, ownsRegisterEntry, registerAbilities, registerCondition } from './policy.js';
+import { presentApplicationBeneficiary, presentBeneficiary, presentBeneficiaryUser } from './presenter.js';
 import * as repo from './repository.js';
 
 /**
@@ -113,15 +112,10 @@ function parseMerged(merged: Record<string, unknown>): repo.BeneficiaryValues {
 
 /* ───────────────────────────── On applications ───────────────────────────── */
 
-const draftAbilities = (actor: Actor) => {
-  const canEdit = can(actor, 'applicationsEdit');
-  return { canEdit, canDelete: canEdit };
-};
-
 async function presentOne(ctx: AppContext, actor: Actor, applicationId: number, id: number) {
   const row = await repo.findApplicationBeneficiary(ctx.db, applicationId, id);
   if (!row) throw notFound();
-  return presentApplicationBeneficiary(row, draftAbilities(actor));
+  return presentApplicationBeneficiary(row, draftBeneficiaryAbilities(actor));
 }
 
 /** Adds a beneficiary to a draft: typed in, or copied from the user's register (`from_beneficiary_id`). */
@@ -140,7 +134,7 @@ export async function addApplicationBeneficiary(
   let recheck: boolean;
   if (input.from_beneficiary_id !== undefined) {
     const saved = await repo.findRegisterBeneficiary(ctx.db, input.from_beneficiary_id);
-    if (!saved || saved.ownerUserId !== actor.userId)
+    if (!saved || !ownsRegisterEntry(actor, saved))
       throw invalidField('body.from_beneficiary_id', 'Beneficiarul nu există în registrul dumneavoastră.');
     values = repo.toValues(saved);
     anaf = repo.copiedAnafColumns(saved);
@@ -152,8 +146,7 @@ export async function addApplicationBeneficiary(
     recheck = outcome?.status === 'unreachable';
   }
   try {
-    const id = await ctx.db.transaction(async (tx) => {
-      const application = await ownDraft(tx, actor, applicationId);
+    const id = await inDraft(ctx.db, actor, meta, applicationId, async (tx) => {
       if ((await repo.countApplicationBeneficiaries(tx, applicationId)) >= MAX_BENEFICIARIES)
         throw invalidField('body', `O cerere poate avea cel mult ${MAX_BENEFICIARIES} de beneficiari.`);
       const duplicate = await repo.duplicateCode(tx, applicationId, {
@@ -163,15 +156,13 @@ export async function addApplicationBeneficiary(
       if (duplicate) throw duplicateError(duplicate);
       const created = await repo.insertApplicationBeneficiary(tx, { applicationId, ...repo.toColumns(values), ...anaf });
       if (recheck) await enqueueRecheck(ctx, deps, tx, 'application', created, values);
-      await draftChanged(tx, applicationId);
-      await audit(tx, actor, meta, {
-        organisationId: application.organisationId,
-        action: 'application.beneficiary_add',
-        entityType: 'application',
-        entityId: applicationId,
-        after: { beneficiary_id: created, ...values, anaf_status: anaf.anafStatus },
-      });
-      return created;
+      return {
+        result: created,
+        audit: {
+          action: 'application.beneficiary_add',
+          after: { beneficiary_id: created, ...values, anaf_status: anaf.anafStatus },
+        },
+      };
     });
     return presentOne(ctx, actor, applicationId, id);
   } catch (error) {
@@ -196,8 +187,7 @@ export async function patchApplicationBeneficiary(
   const values = parseMerged(mergeBeneficiary(repo.toValues(current), patch));
   const anaf = await anafAfterChange(deps, current, values);
   try {
-    await ctx.db.transaction(async (tx) => {
-      const application = await ownDraft(tx, actor, applicationId);
+    await inDraft(ctx.db, actor, meta, applicationId, async (tx) => {
       const before = await repo.findApplicationBeneficiary(tx, applicationId, id);
       if (!before) throw notFound();
       const duplicate = await repo.duplicateCode(
@@ -209,15 +199,14 @@ export async function patchApplicationBeneficiary(
       if (duplicate) throw duplicateError(duplicate);
       await repo.updateApplicationBeneficiary(tx, id, { ...repo.toColumns(values), ...anaf.columns });
       if (anaf.recheck) await enqueueRecheck(ctx, deps, tx, 'application', id, values);
-      await draftChanged(tx, applicationId);
-      await audit(tx, actor, meta, {
-        organisationId: application.organisationId,
-        action: 'application.beneficiary_update',
-        entityType: 'application',
-        entityId: applicationId,
-        before: { beneficiary_id: id, ...repo.toValues(before), anaf_status: before.anafStatus },
-        after: { beneficiary_id: id, ...values, anaf_status: anaf.columns.anafStatus },
-      });
+      return {
+        result: undefined,
+        audit: {
+          action: 'application.beneficiary_update',
+          before: { beneficiary_id: id, ...repo.toValues(before), anaf_status: before.anafStatus },
+          after: { beneficiary_id: id, ...values, anaf_status: anaf.columns.anafStatus },
+        },
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateError(values.personal_numeric_code ? 'cnp' : 'cui');
@@ -233,39 +222,28 @@ export async function deleteApplicationBeneficiary(
   id: number,
   meta: RequestMeta,
 ) {
-  await ctx.db.transaction(async (tx) => {
-    const application = await ownDraft(tx, actor, applicationId);
+  await inDraft(ctx.db, actor, meta, applicationId, async (tx) => {
     const row = await repo.findApplicationBeneficiary(tx, applicationId, id);
     if (!row) throw notFound();
     await repo.deleteApplicationBeneficiary(tx, id);
-    await draftChanged(tx, applicationId);
-    await audit(tx, actor, meta, {
-      organisationId: application.organisationId,
-      action: 'application.beneficiary_remove',
-      entityType: 'application',
-      entityId: applicationId,
-      before: { beneficiary_id: id, ...repo.toValues(row) },
-    });
+    return {
+      result: undefined,
+      audit: { action: 'application.beneficiary_remove', before: { beneficiary_id: id, ...repo.toValues(row) } },
+    };
   });
 }
 
 /* ───────────────────────────── The register ───────────────────────────── */
 
-/** The register is personal: a user sees and changes only the beneficiaries they saved. */
-const registerAbilities = (actor: Actor, row: repo.RegisterBeneficiaryRow) => {
-  const canEdit = row.ownerUserId === actor.userId && can(actor, 'beneficiariesEdit');
-  return { canEdit, canDelete: canEdit };
-};
-
 async function loadOwn(db: Db, actor: Actor, id: number): Promise<repo.RegisterBeneficiaryRow> {
   const row = await repo.findRegisterBeneficiary(db, id);
-  if (!row || row.ownerUserId !== actor.userId) throw notFound();
+  if (!row || !ownsRegisterEntry(actor, row)) throw notFound();
   return row;
 }
 
 export async function listRegister(ctx: AppContext, actor: Actor, query: Record<string, unknown>) {
   const parsed = parseListQuery(query, repo.REGISTER_LIST);
-  const list = repo.listRegister(ctx.db, parsed, [eq(beneficiaries.ownerUserId, actor.userId)]);
+  const list = repo.listRegister(ctx.db, parsed, [registerCondition(actor)]);
   return listPage(
     parsed,
     async () => (await list.rows()).map((row) => presentBeneficiary(row, registerAbilities(actor, row))),
@@ -349,4 +327,23 @@ export async function checkCui(deps: BeneficiaryDeps, cui: string): Promise<Anaf
   const outcome = await deps.anaf.check(digits);
   if (outcome.status === 'validated') return { cui: digits, status: 'validated', company: outcome.company };
   return { cui: digits, status: outcome.status === 'invalid' ? 'invalid' : 'unvalidated', company: null };
+}
+
+/* ───────────────────────────── For other modules ───────────────────────────── */
+
+/** What the applications module shows and checks of an application's beneficiaries (see applications/parts.ts). */
+export const beneficiaryPart: BeneficiaryPart = {
+  async detail(db, applicationId, abilities) {
+    const rows = await repo.applicationBeneficiaryRows(db, applicationId);
+    return {
+      beneficiaries: rows.map((row) => presentApplicationBeneficiary(row, abilities)),
+      beneficiaryUsers: rows.map(presentBeneficiaryUser),
+    };
+  },
+  count: (db, applicationId) => repo.countApplicationBeneficiaries(db, applicationId),
+};
+
+/** The beneficiaries of an application, in their order (the registration receipt names them). */
+export function listApplicationBeneficiaries(db: Db, applicationId: number): Promise<repo.ApplicationBeneficiaryRow[]> {
+  return repo.applicationBeneficiaryRows(db, applicationId);
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applicationTypes, auditLog, documentSeries } from '../../db/schema/index.js';
 import { call, countyCouncilId, createOtherTenant, DEMO } from '../../../test/administration-kit.js';
 import { romanianYear, takeNextNumber } from './engine.js';
-import { takeApplicationTypeNumber, takeIncomingNumber } from './numbers.js';
+import { takeApplicationTypeNumber, takeIncomingNumber } from '../application-types/index.js';
 
 let t: TestApp;
 let county: number;

@@ -1,5 +1,5 @@
 import { type Actor, can } from '../../platform/auth/actor.js';
-import { inScope } from '../administration/policy.js';
+import { inScope } from '../../platform/auth/scope.js';
 
 /**
  * Object rules of document series (spec §6). Series types are configuration of the super

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { documentSeries, documentSeriesTypes, organisations } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, nameTaken } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 
 /**
@@ -8,9 +8,6 @@ import { buildListSql, type ListSpec, type ParsedList } from '../../platform/lis
  * as the engine sees it: the Romanian calendar year for a yearly series, 0 for one that never
  * resets. Every function takes the executor it runs on (pass `tx` inside a transaction).
  */
-
-const caseInsensitiveName = (column: typeof documentSeries.name | typeof documentSeriesTypes.name, name: string) =>
-  sql`lower(${column}) = lower(${name.trim()})`;
 
 /* ───────────────────────────── Series types ───────────────────────────── */
 
@@ -83,12 +80,8 @@ export async function findSeriesTypesByIds(db: Db, ids: number[]): Promise<{ id:
   return db.select({ id: documentSeriesTypes.id }).from(documentSeriesTypes).where(inArray(documentSeriesTypes.id, ids));
 }
 
-export async function seriesTypeNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: documentSeriesTypes.id })
-    .from(documentSeriesTypes)
-    .where(and(caseInsensitiveName(documentSeriesTypes.name, name), exceptId ? ne(documentSeriesTypes.id, exceptId) : undefined));
-  return row !== undefined;
+export function seriesTypeNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, documentSeriesTypes, documentSeriesTypes, name, { exceptId });
 }
 
 export async function insertSeriesType(db: Db, values: typeof documentSeriesTypes.$inferInsert): Promise<number> {
@@ -241,18 +234,11 @@ export async function lockSeries(db: Db, id: number): Promise<void> {
   await db.select({ id: documentSeries.id }).from(documentSeries).where(eq(documentSeries.id, id)).for('update');
 }
 
-export async function seriesNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: documentSeries.id })
-    .from(documentSeries)
-    .where(
-      and(
-        eq(documentSeries.organisationId, organisationId),
-        caseInsensitiveName(documentSeries.name, name),
-        exceptId ? ne(documentSeries.id, exceptId) : undefined,
-      ),
-    );
-  return row !== undefined;
+export function seriesNameTaken(db: Db, organisationId: number, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, documentSeries, documentSeries, name, {
+    scope: eq(documentSeries.organisationId, organisationId),
+    exceptId,
+  });
 }
 
 export async function insertSeries(db: Db, values: typeof documentSeries.$inferInsert): Promise<number> {

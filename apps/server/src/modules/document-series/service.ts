@@ -7,10 +7,11 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { inScope, organisationScope, scopeCondition, targetOrganisation } from '../administration/policy.js';
-import { findOrganisation, isForeignKeyViolation, isUniqueViolation } from '../administration/repository.js';
+import { inScope, organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
+import { organisationExists } from '../administration/index.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
-import { parseFieldsParam, trimRecord } from '../forms/record-fields.js';
+import { parseFieldsParam, trimRecord } from '../forms/index.js';
 import { romanianYear, setCurrentIndex } from './engine.js';
 import { isSeriesUsed, mayEditSeries, mayEditSeriesTypes, seriesTypeAbilities } from './policy.js';
 import { presentSeries, presentSeriesType } from './presenter.js';
@@ -213,7 +214,7 @@ export async function createSeries(
   if (!target.allowed) throw new AppError('FORBIDDEN');
   if (target.organisationId === null) throw invalidField('body.organisation_id', 'Alegeți instituția');
   const organisationId = target.organisationId;
-  if (!(await findOrganisation(ctx.db, organisationId))) throw invalidField('body.organisation_id', 'Instituția nu există');
+  if (!(await organisationExists(ctx.db, organisationId))) throw invalidField('body.organisation_id', 'Instituția nu există');
   if (!mayEditSeries(actor, organisationId)) throw new AppError('FORBIDDEN');
   await requireSeriesType(ctx.db, input.type_id);
   const id = await uniqueAs('DOCUMENT_SERIES_EXISTS', () =>
@@ -329,4 +330,23 @@ export async function deleteSeries(ctx: AppContext, actor: Actor, id: number, me
     if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', { reason: 'referenced' });
     throw error;
   }
+}
+
+/* ───────────────────────────── For other modules (application types) ───────────────────────────── */
+
+/**
+ * The series of a type that numbers an organisation's documents: an active one before the
+ * inactive ones, the oldest first. Undefined when the organisation has no series of the type.
+ */
+export async function findSeriesOfType(
+  db: Db,
+  seriesTypeId: number,
+  organisationId: number,
+): Promise<{ id: number; active: boolean } | undefined> {
+  return (await repo.findSeriesOfType(db, seriesTypeId, organisationId))[0];
+}
+
+/** Of `ids`, the series types that exist. */
+export async function existingSeriesTypeIds(db: Db, ids: number[]): Promise<Set<number>> {
+  return new Set((await repo.findSeriesTypesByIds(db, ids)).map((t) => t.id));
 }

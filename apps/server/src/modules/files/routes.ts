@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, publicRoute, signedIn } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/errors.js';
-import { issueDownloadToken, issueUploadToken, openDownload, presentFile, storeUpload, verifyUploadToken } from './service.js';
+import { presentFile } from './presenter.js';
+import { issueDownloadToken, issueUploadToken, openDownload, storeUpload, verifyUploadToken } from './service.js';
 
 /** Content-Disposition with the UTF-8 name (RFC 6266) and an ASCII fallback. */
 function contentDisposition(name: string, inline: boolean): string {

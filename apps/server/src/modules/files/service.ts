@@ -1,16 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { UPLOAD_PURPOSES, UPLOAD_RULES, type UploadPurpose, isStaffType } from '@ghiseu/domain';
-import { and, eq } from 'drizzle-orm';
+import { UPLOAD_PURPOSES, UPLOAD_RULES, type UploadPurpose } from '@ghiseu/domain';
 import { fileTypeFromBuffer } from 'file-type';
-import { files } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { mayDownload } from './policy.js';
+import * as repo from './repository.js';
+import type { FileRow } from './repository.js';
 
-export type FileRow = typeof files.$inferSelect;
+export type { FileRow } from './repository.js';
 
 interface UploadTokenPayload extends Record<string, unknown> {
   kind: 'upload';
@@ -87,19 +88,16 @@ export async function storeUpload(
   await ctx.storage.put(storageKey, upload.data);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(files)
-        .values({
-          storageKey,
-          name: sanitiseFileName(upload.fileName, detected.ext),
-          mimeType: detected.mime,
-          size: upload.data.length,
-          sha256: createHash('sha256').update(upload.data).digest('hex'),
-          purpose,
-          ownerUserId: actor.userId,
-          organisationId: actor.organisationId,
-        })
-        .returning();
+      const row = await repo.insertFile(tx, {
+        storageKey,
+        name: sanitiseFileName(upload.fileName, detected.ext),
+        mimeType: detected.mime,
+        size: upload.data.length,
+        sha256: createHash('sha256').update(upload.data).digest('hex'),
+        purpose,
+        ownerUserId: actor.userId,
+        organisationId: actor.organisationId,
+      });
       await writeAudit(tx, {
         actorUserId: actor.userId,
         action: 'file.upload',
@@ -123,43 +121,13 @@ export async function storeUpload(
  * missing one, so ids never reveal other users' uploads (nor hand them to another record).
  */
 export async function findOwnFile(db: Db, fileId: number, ownerUserId: number): Promise<FileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.ownerUserId, ownerUserId)));
-  return row;
+  return repo.findFileOfOwner(db, fileId, ownerUserId);
 }
 
 export async function findFile(ctx: AppContext, id: number): Promise<FileRow> {
-  const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
+  const row = await repo.findFileRow(ctx.db, id);
   if (!row) throw new AppError('FILE_NOT_EXISTS');
   return row;
-}
-
-/**
- * Who may obtain a download link: the uploader, or staff of the organisation the file belongs
- * to. Later modules (applications, archive) widen this through their own policies.
- */
-export function canDownload(actor: Actor, file: FileRow): boolean {
-  if (file.ownerUserId === actor.userId) return true;
-  return isStaffType(actor.userType) && file.organisationId !== null && file.organisationId === actor.organisationId;
-}
-
-/**
- * Further reasons a file may be read, registered by the modules that attach files to their
- * records (an application's attachments are readable by whoever may read the application).
- */
-export type FileAccessRule = (db: Db, actor: Actor, file: FileRow) => Promise<boolean>;
-const accessRules = new Set<FileAccessRule>();
-
-export function registerFileAccessRule(rule: FileAccessRule): void {
-  accessRules.add(rule);
-}
-
-async function mayDownload(ctx: AppContext, actor: Actor, file: FileRow): Promise<boolean> {
-  if (canDownload(actor, file)) return true;
-  for (const rule of accessRules) if (await rule(ctx.db, actor, file)) return true;
-  return false;
 }
 
 export async function issueDownloadToken(
@@ -169,7 +137,7 @@ export async function issueDownloadToken(
 ): Promise<{ token: string; url: string; expires_in: number }> {
   const file = await findFile(ctx, fileId);
   // Someone else's file answers exactly like a missing one: ids tell nothing about other uploads.
-  if (!(await mayDownload(ctx, actor, file))) throw new AppError('FILE_NOT_EXISTS');
+  if (!(await mayDownload(ctx.db, actor, file))) throw new AppError('FILE_NOT_EXISTS');
   const payload: DownloadTokenPayload = { kind: 'download', fileId };
   const token = ctx.signer.sign(payload, ctx.config.downloadTokenSeconds);
   return { token, url: `/api/files/${fileId}?token=${encodeURIComponent(token)}`, expires_in: ctx.config.downloadTokenSeconds };
@@ -184,15 +152,4 @@ export async function openDownload(
   if (payload?.kind !== 'download' || payload.fileId !== fileId) throw new AppError('DOWNLOAD_TOKEN_INVALID');
   const file = await findFile(ctx, fileId);
   return { file, data: await ctx.storage.read(file.storageKey) };
-}
-
-export function presentFile(row: FileRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    mime_type: row.mimeType,
-    size: row.size,
-    purpose: row.purpose,
-    created_at: row.createdAt.toISOString(),
-  };
 }

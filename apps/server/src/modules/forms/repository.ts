@@ -1,7 +1,7 @@
 import type { FormDefinition } from '@ghiseu/domain';
-import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { applications, applicationTypes, formVersions, forms } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, nameTaken } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 
 /**
@@ -91,12 +91,8 @@ export async function findForm(db: Db, id: number, options: { lock?: boolean } =
   return row as FormRow | undefined;
 }
 
-export async function formNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: forms.id })
-    .from(forms)
-    .where(and(sql`lower(${forms.name}) = lower(${name.trim()})`, exceptId ? ne(forms.id, exceptId) : undefined));
-  return row !== undefined;
+export function formNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, forms, forms, name, { exceptId });
 }
 
 export async function insertForm(db: Db, values: typeof forms.$inferInsert): Promise<number> {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../administration/repository.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
 import { mayEditForms } from './policy.js';
 import { presentForm, presentFormSummary, presentFormVersion } from './presenter.js';
@@ -225,4 +225,9 @@ export async function findPublishedFormVersion(db: Db, formId: number): Promise<
 export async function findFormVersion(db: Db, formVersionId: number): Promise<PublishedFormVersion | null> {
   const row = await repo.findVersionById(db, formVersionId);
   return row ? { id: row.id, formId: row.formId, version: row.version, definition: row.definition } : null;
+}
+
+/** Forms among `ids` with their name, status and versions (application types check and show the forms they link). */
+export function findFormsByIds(db: Db, ids: number[]): ReturnType<typeof repo.findFormsByIds> {
+  return repo.findFormsByIds(db, ids);
 }

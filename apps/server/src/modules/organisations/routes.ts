@@ -1,31 +1,15 @@
 import { ZIdParams, ZOrganisation } from '@ghiseu/domain';
-import { count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organisations } from '../../db/schema/index.js';
 import { publicRoute } from '../../platform/auth/guard.js';
-import { AppError } from '../../platform/errors.js';
-import { buildListSql, type ListSpec, listPage, listResponse, parseListQuery } from '../../platform/list-query.js';
-import { presentOrganisation } from './presenter.js';
-
-const ORGANISATIONS_LIST: ListSpec = {
-  fields: {
-    id: { column: organisations.id, type: 'number', sortable: true },
-    name: { column: organisations.name, type: 'text', sortable: true, searchable: true },
-    status: { column: organisations.status, type: 'text', ops: ['eq'] },
-    type: { column: organisations.type, type: 'text', ops: ['eq'] },
-    county_id: { column: organisations.countyId, type: 'number', ops: ['eq'] },
-    is_test: { column: organisations.isTest, type: 'boolean' },
-  },
-  defaultSort: { field: 'name', descending: false },
-  idColumn: organisations.id,
-};
+import { listResponse } from '../../platform/list-query.js';
+import * as service from './service.js';
 
 /**
  * Organisations as the public knows them (name, type, logo, useful links, payment-order text):
  * the sign-in page and the citizen screens show them, so reading is public. Administration
- * (create, edit, staff) belongs to the accounts module.
+ * (create, edit, staff) belongs to the administration module.
  */
 export async function organisationsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -41,25 +25,7 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: listResponse(ZOrganisation) },
       },
     },
-    async (request) => {
-      const parsed = parseListQuery(request.query as Record<string, unknown>, ORGANISATIONS_LIST);
-      const list = buildListSql(parsed, ORGANISATIONS_LIST);
-      const db = app.ctx.db;
-      return listPage(
-        parsed,
-        async () =>
-          (
-            await db
-              .select()
-              .from(organisations)
-              .where(list.where)
-              .orderBy(...list.orderBy)
-              .limit(list.limit)
-              .offset(list.offset)
-          ).map(presentOrganisation),
-        async () => (await db.select({ total: count() }).from(organisations).where(list.where))[0].total,
-      );
-    },
+    async (request) => service.listOrganisations(app.ctx, request.query as Record<string, unknown>),
   );
 
   app.get(
@@ -75,22 +41,7 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         },
       },
     },
-    async () => {
-      const rows = await app.ctx.db
-        .select({ id: organisations.id, logoFileId: organisations.logoFileId })
-        .from(organisations)
-        .where(isNotNull(organisations.logoFileId));
-      return {
-        data: rows.map((r) => {
-          const token = app.ctx.signer.sign({ kind: 'download', fileId: r.logoFileId }, app.ctx.config.downloadTokenSeconds);
-          return {
-            organisation_id: r.id,
-            file_id: r.logoFileId as number,
-            url: `/api/files/${r.logoFileId}?token=${encodeURIComponent(token)}`,
-          };
-        }),
-      };
-    },
+    async () => ({ data: await service.listOrganisationLogos(app.ctx) }),
   );
 
   app.get(
@@ -105,10 +56,6 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: z.object({ data: ZOrganisation }) },
       },
     },
-    async (request) => {
-      const [row] = await app.ctx.db.select().from(organisations).where(eq(organisations.id, request.params.id));
-      if (!row) throw new AppError('NOT_FOUND');
-      return { data: presentOrganisation(row) };
-    },
+    async (request) => ({ data: await service.getOrganisation(app.ctx, request.params.id) }),
   );
 }

@@ -1,6 +1,6 @@
 import { type ApplicationStatus, isStaffType, normalizeRomanianPhone } from '@ghiseu/domain';
 import { type Actor, can } from '../../platform/auth/actor.js';
-import { type ApplicationFacts, mayReadApplication } from '../applications/policy.js';
+import { type ApplicationFacts, mayReadApplication } from '../applications/index.js';
 
 /**
  * Rules of the public status page (spec §2 `/qr/:id`, §5, §6 'Public visitors can see an

@@ -20,10 +20,14 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { qrCodeDataUrl, renderPdf } from '../../platform/pdf.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { mayReadApplication } from '../applications/policy.js';
-import { applicationFileRows, findApplication, findApplicationListRow, findFormVersion } from '../applications/repository.js';
-import { applicationBeneficiaryRows } from '../beneficiaries/repository.js';
-import { realEstateRows } from '../real-estate/repository.js';
+import {
+  findApplicationFormVersion,
+  findApplicationSummary,
+  findReadableApplication,
+  listAttachedFiles,
+} from '../applications/index.js';
+import { listApplicationBeneficiaries } from '../beneficiaries/index.js';
+import { listApplicationRealEstates } from '../real-estate/index.js';
 import {
   isAccessFor,
   isVisibleToVisitors,
@@ -244,7 +248,7 @@ function responseDueDate(applicationDate: Date | null, days: number | null): str
 export async function getPublicStatus(ctx: AppContext, id: number, token: string | undefined): Promise<PublicApplicationStatus> {
   const payload = ctx.signer.verify<PublicAccessPayload>(token);
   if (!isAccessFor(payload, id)) throw new AppError('DOWNLOAD_TOKEN_INVALID');
-  const row = await findApplicationListRow(ctx.db, id);
+  const row = await findApplicationSummary(ctx.db, id);
   if (!row || !isVisibleToVisitors(row.application.status)) throw notFound();
   const a = row.application;
   const phones = await repo.applicationPhones(ctx.db, id, a.applicantUserId);
@@ -280,8 +284,7 @@ export async function getPublicStatus(ctx: AppContext, id: number, token: string
 
 /** A submitted application the actor may read (applicant, or staff by the applications policy). */
 async function readableSubmitted(ctx: AppContext, actor: Actor, id: number) {
-  const application = await findApplication(ctx.db, id);
-  if (!application || !mayReadApplication(actor, application)) throw notFound();
+  const application = await findReadableApplication(ctx.db, actor, id);
   if (application.status === 'DRAFT') throw new AppError('APPLICATION_NOT_SUBMITTED');
   return application;
 }
@@ -311,8 +314,7 @@ export async function publishFiles(
 ): Promise<QrPublicFiles> {
   const id = input.application_id;
   return ctx.db.transaction(async (tx) => {
-    const application = await findApplication(tx, id, { lock: true });
-    if (!application || !mayReadApplication(actor, application)) throw notFound();
+    const application = await findReadableApplication(tx, actor, id, { lock: true });
     if (!mayPublishFiles(actor, application)) throw new AppError('FORBIDDEN');
 
     const wanted = [...new Set(input.file_ids)];
@@ -377,15 +379,15 @@ export function receiptFileName(identificationNumber: string): string {
  */
 export async function renderReceipt(ctx: AppContext, actor: Actor, id: number): Promise<{ fileName: string; pdf: Buffer }> {
   await readableSubmitted(ctx, actor, id);
-  const row = await findApplicationListRow(ctx.db, id);
+  const row = await findApplicationSummary(ctx.db, id);
   if (!row) throw notFound();
   const a = row.application;
   const [identity, beneficiaries, realEstates, fileRows, formVersion, councilName] = await Promise.all([
     repo.applicantIdentity(ctx.db, a.applicantUserId),
-    applicationBeneficiaryRows(ctx.db, id),
-    realEstateRows(ctx.db, id),
-    applicationFileRows(ctx.db, id),
-    findFormVersion(ctx.db, a.formVersionId),
+    listApplicationBeneficiaries(ctx.db, id),
+    listApplicationRealEstates(ctx.db, id),
+    listAttachedFiles(ctx.db, id),
+    findApplicationFormVersion(ctx.db, a.formVersionId),
     repo.settingValue(ctx.db, 'COUNCIL_NAME'),
   ]);
   const labels = attachmentLabels(formVersion?.definition);

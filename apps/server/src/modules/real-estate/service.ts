@@ -10,12 +10,12 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../administration/repository.js';
-import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
-import { draftChanged, ownDraft } from '../applications/draft.js';
-import { syncFirstTarget } from '../applications/repository.js';
+import { isUniqueViolation } from '../../platform/db.js';
+import { invalidField, notFound, type RequestMeta } from '../../platform/request.js';
+import { inDraft, type RealEstatePart } from '../applications/index.js';
 import { findParcel, searchParcels } from './parcels.js';
-import { presentRealEstate } from './presenter.js';
+import { mayTargetUat } from './policy.js';
+import { presentRealEstate, presentRealEstateTarget } from './presenter.js';
 import * as repo from './repository.js';
 
 /**
@@ -37,7 +37,7 @@ async function checkedUat(tx: Db, organisationId: number, uatId: number): Promis
   const uat = await repo.findUat(tx, uatId);
   if (!uat) throw invalidField('body.uat_id', REAL_ESTATE_MESSAGES.unknownUat);
   const county = await repo.organisationCounty(tx, organisationId);
-  if (county && county.id !== uat.countyId) {
+  if (county && !mayTargetUat(county, uat)) {
     throw invalidField('body.uat_id', formatValidationMessage(REAL_ESTATE_MESSAGES.countyOnly, { county: county.name }), {
       reason: 'county_not_allowed',
       county: county.name,
@@ -85,39 +85,42 @@ export async function addRealEstate(
   meta: RequestMeta,
 ) {
   try {
-    const id = await ctx.db.transaction(async (tx) => {
-      const application = await ownDraft(tx, actor, applicationId);
-      if ((await repo.countRealEstates(tx, applicationId)) >= MAX_REAL_ESTATES)
-        throw invalidField('body', `O cerere poate avea cel mult ${MAX_REAL_ESTATES} de imobile.`);
-      const uat = await checkedUat(tx, application.organisationId, input.uat_id);
-      if (await repo.cadastralNumberTaken(tx, applicationId, input.cadastral_number)) throw duplicateError();
-      const values: TargetValues = {
-        cadastral_number: input.cadastral_number,
-        uat_id: input.uat_id,
-        type: input.type,
-        area: input.area ?? null,
-        address: input.address ?? null,
-      };
-      const registry = await withRegistry(tx, values);
-      const created = await repo.insertRealEstate(tx, {
-        applicationId,
-        cadastralNumber: values.cadastral_number,
-        uatId: uat.id,
-        countyId: uat.countyId,
-        type: values.type,
-        ...registry,
-      });
-      await syncFirstTarget(tx, applicationId);
-      await draftChanged(tx, applicationId);
-      await audit(tx, actor, meta, {
-        organisationId: application.organisationId,
-        action: 'application.real_estate_add',
-        entityType: 'application',
-        entityId: applicationId,
-        after: { ...values, registry_area: registry.registryArea, area_mismatch: registry.areaMismatch },
-      });
-      return created;
-    });
+    const id = await inDraft(
+      ctx.db,
+      actor,
+      meta,
+      applicationId,
+      async (tx, application) => {
+        if ((await repo.countRealEstates(tx, applicationId)) >= MAX_REAL_ESTATES)
+          throw invalidField('body', `O cerere poate avea cel mult ${MAX_REAL_ESTATES} de imobile.`);
+        const uat = await checkedUat(tx, application.organisationId, input.uat_id);
+        if (await repo.cadastralNumberTaken(tx, applicationId, input.cadastral_number)) throw duplicateError();
+        const values: TargetValues = {
+          cadastral_number: input.cadastral_number,
+          uat_id: input.uat_id,
+          type: input.type,
+          area: input.area ?? null,
+          address: input.address ?? null,
+        };
+        const registry = await withRegistry(tx, values);
+        const created = await repo.insertRealEstate(tx, {
+          applicationId,
+          cadastralNumber: values.cadastral_number,
+          uatId: uat.id,
+          countyId: uat.countyId,
+          type: values.type,
+          ...registry,
+        });
+        return {
+          result: created,
+          audit: {
+            action: 'application.real_estate_add',
+            after: { ...values, registry_area: registry.registryArea, area_mismatch: registry.areaMismatch },
+          },
+        };
+      },
+      { realEstates: true },
+    );
     return present(ctx.db, applicationId, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateError();
@@ -134,45 +137,49 @@ export async function patchRealEstate(
   meta: RequestMeta,
 ) {
   try {
-    await ctx.db.transaction(async (tx) => {
-      const application = await ownDraft(tx, actor, applicationId);
-      const current = await repo.findRealEstate(tx, applicationId, id);
-      if (!current) throw notFound();
-      const before: TargetValues = {
-        cadastral_number: current.cadastralNumber,
-        uat_id: current.uatId,
-        type: current.type,
-        area: current.area === null ? null : Number(current.area),
-        address: current.address,
-      };
-      const values: TargetValues = {
-        cadastral_number: patch.cadastral_number ?? before.cadastral_number,
-        uat_id: patch.uat_id ?? before.uat_id,
-        type: patch.type ?? before.type,
-        area: patch.area === undefined ? before.area : patch.area,
-        address: patch.address === undefined ? before.address : patch.address,
-      };
-      const uat = await checkedUat(tx, application.organisationId, values.uat_id);
-      if (await repo.cadastralNumberTaken(tx, applicationId, values.cadastral_number, id)) throw duplicateError();
-      const registry = await withRegistry(tx, values);
-      await repo.updateRealEstate(tx, id, {
-        cadastralNumber: values.cadastral_number,
-        uatId: uat.id,
-        countyId: uat.countyId,
-        type: values.type,
-        ...registry,
-      });
-      await syncFirstTarget(tx, applicationId);
-      await draftChanged(tx, applicationId);
-      await audit(tx, actor, meta, {
-        organisationId: application.organisationId,
-        action: 'application.real_estate_update',
-        entityType: 'application',
-        entityId: applicationId,
-        before: { ...before, registry_area: current.registryArea, area_mismatch: current.areaMismatch },
-        after: { ...values, registry_area: registry.registryArea, area_mismatch: registry.areaMismatch },
-      });
-    });
+    await inDraft(
+      ctx.db,
+      actor,
+      meta,
+      applicationId,
+      async (tx, application) => {
+        const current = await repo.findRealEstate(tx, applicationId, id);
+        if (!current) throw notFound();
+        const before: TargetValues = {
+          cadastral_number: current.cadastralNumber,
+          uat_id: current.uatId,
+          type: current.type,
+          area: current.area === null ? null : Number(current.area),
+          address: current.address,
+        };
+        const values: TargetValues = {
+          cadastral_number: patch.cadastral_number ?? before.cadastral_number,
+          uat_id: patch.uat_id ?? before.uat_id,
+          type: patch.type ?? before.type,
+          area: patch.area === undefined ? before.area : patch.area,
+          address: patch.address === undefined ? before.address : patch.address,
+        };
+        const uat = await checkedUat(tx, application.organisationId, values.uat_id);
+        if (await repo.cadastralNumberTaken(tx, applicationId, values.cadastral_number, id)) throw duplicateError();
+        const registry = await withRegistry(tx, values);
+        await repo.updateRealEstate(tx, id, {
+          cadastralNumber: values.cadastral_number,
+          uatId: uat.id,
+          countyId: uat.countyId,
+          type: values.type,
+          ...registry,
+        });
+        return {
+          result: undefined,
+          audit: {
+            action: 'application.real_estate_update',
+            before: { ...before, registry_area: current.registryArea, area_mismatch: current.areaMismatch },
+            after: { ...values, registry_area: registry.registryArea, area_mismatch: registry.areaMismatch },
+          },
+        };
+      },
+      { realEstates: true },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateError();
     throw error;
@@ -181,21 +188,25 @@ export async function patchRealEstate(
 }
 
 export async function deleteRealEstate(ctx: AppContext, actor: Actor, applicationId: number, id: number, meta: RequestMeta) {
-  await ctx.db.transaction(async (tx) => {
-    const application = await ownDraft(tx, actor, applicationId);
-    const current = await repo.findRealEstate(tx, applicationId, id);
-    if (!current) throw notFound();
-    await repo.deleteRealEstate(tx, id);
-    await syncFirstTarget(tx, applicationId);
-    await draftChanged(tx, applicationId);
-    await audit(tx, actor, meta, {
-      organisationId: application.organisationId,
-      action: 'application.real_estate_remove',
-      entityType: 'application',
-      entityId: applicationId,
-      before: { cadastral_number: current.cadastralNumber, uat_id: current.uatId, type: current.type, area: current.area },
-    });
-  });
+  await inDraft(
+    ctx.db,
+    actor,
+    meta,
+    applicationId,
+    async (tx) => {
+      const current = await repo.findRealEstate(tx, applicationId, id);
+      if (!current) throw notFound();
+      await repo.deleteRealEstate(tx, id);
+      return {
+        result: undefined,
+        audit: {
+          action: 'application.real_estate_remove',
+          before: { cadastral_number: current.cadastralNumber, uat_id: current.uatId, type: current.type, area: current.area },
+        },
+      };
+    },
+    { realEstates: true },
+  );
 }
 
 /** The land-registry parcel search; ATLAS_NO_SEARCH_RESULT when nothing matches. */
@@ -203,4 +214,21 @@ export async function searchParcelRegistry(ctx: AppContext, search: ParcelSearch
   const parcels = await searchParcels(ctx.db, search);
   if (parcels.length === 0) throw new AppError('ATLAS_NO_SEARCH_RESULT');
   return parcels;
+}
+
+/* ───────────────────────────── For other modules ───────────────────────────── */
+
+/** What the applications module shows, checks and resets of an application's real estates (see applications/parts.ts). */
+export const realEstatePart: RealEstatePart = {
+  async detail(db, applicationId) {
+    const rows = await repo.realEstateRows(db, applicationId);
+    return { realEstates: rows.map(presentRealEstate), realEstateTargets: rows.map(presentRealEstateTarget) };
+  },
+  count: (db, applicationId) => repo.countRealEstates(db, applicationId),
+  removeAll: (tx, applicationId) => repo.deleteAllRealEstates(tx, applicationId),
+};
+
+/** The real estates of an application with their UAT and county names (the registration receipt lists them). */
+export function listApplicationRealEstates(db: Db, applicationId: number): Promise<repo.RealEstateRow[]> {
+  return repo.realEstateRows(db, applicationId);
 }

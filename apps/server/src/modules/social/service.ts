@@ -1,17 +1,16 @@
 import type { LoginResponse } from '@ghiseu/domain';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { oauthRequests, profiles, socialIdentities, users } from '../../db/schema/index.js';
 import { writeAudit } from '../../platform/audit.js';
 import { createSession } from '../../platform/auth/sessions.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { hashToken } from '../../platform/tokens.js';
-import { VERIFICATION_TOKEN_PURPOSE, type RequestMeta } from '../auth/service.js';
-import { findUserByEmail } from '../auth/repository.js';
+import type { RequestMeta } from '../../platform/request.js';
+import { findUserByEmail, VERIFICATION_TOKEN_PURPOSE } from '../auth/index.js';
+import * as repo from './repository.js';
 
-type Provider = 'google' | 'facebook';
+type Provider = repo.Provider;
 
 /** How long a started social sign-in may take before its state is refused. */
 const REQUEST_TTL_MS = 10 * 60_000;
@@ -56,16 +55,15 @@ export async function googleAuthorizationUrl(ctx: AppContext): Promise<string> {
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date()));
-    await tx.insert(oauthRequests).values({
+  await ctx.db.transaction((tx) =>
+    repo.insertOauthRequest(tx, {
       stateHash: hashToken(state),
       provider: 'google',
       codeVerifier,
       nonce,
       expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
-    });
-  });
+    }),
+  );
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: google.redirectUri,
     scope: 'openid email profile',
@@ -88,16 +86,7 @@ export async function googleSignIn(ctx: AppContext, callbackQuery: string, meta:
   const state = params.get('state');
   if (!state || !params.get('code')) throw new AppError('INVALID_TOKEN');
   // Single use: the state row is deleted whether or not the exchange succeeds.
-  const [request] = await ctx.db
-    .delete(oauthRequests)
-    .where(
-      and(
-        eq(oauthRequests.stateHash, hashToken(state)),
-        eq(oauthRequests.provider, 'google'),
-        gt(oauthRequests.expiresAt, new Date()),
-      ),
-    )
-    .returning();
+  const request = await repo.takeOauthRequest(ctx.db, 'google', hashToken(state));
   if (!request) throw new AppError('INVALID_TOKEN');
   const configuration = await googleConfiguration(google).catch(() => {
     throw new AppError('AUTH_SERVICE_UNAVAILABLE');
@@ -181,9 +170,9 @@ async function signInWithIdentity(
 ): Promise<LoginResponse> {
   return ctx.db.transaction(async (tx) => {
     const userId = await resolveUser(tx, provider, subject, person);
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const user = await repo.findUser(tx, userId);
     if (user.status !== 'active') throw new AppError('AUTH_DISABLED');
-    await tx.update(users).set({ lastLoginAt: new Date(), failedLoginCount: 0 }).where(eq(users.id, user.id));
+    await repo.recordSocialLogin(tx, user.id);
     await writeAudit(tx, {
       actorUserId: user.id,
       action: `auth.social_login.${provider}`,
@@ -207,30 +196,16 @@ async function resolveUser(
   subject: string,
   person: { email: string; firstName: string | null; lastName: string | null },
 ): Promise<number> {
-  const [linked] = await tx
-    .select({ userId: socialIdentities.userId })
-    .from(socialIdentities)
-    .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)));
-  if (linked) return linked.userId;
+  const linked = await repo.findLinkedUserId(tx, provider, subject);
+  if (linked !== undefined) return linked;
   const existing = await findUserByEmail(tx, person.email);
   let userId: number;
   if (existing) {
     userId = existing.id;
     // The provider has verified the address.
-    if (!existing.emailConfirmedAt) await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, existing.id));
+    if (!existing.emailConfirmedAt) await repo.confirmEmail(tx, existing.id);
   } else {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: person.email.trim().toLowerCase(),
-        firstName: person.firstName,
-        lastName: person.lastName,
-        userType: 'citizen',
-        emailConfirmedAt: new Date(),
-      })
-      .returning({ id: users.id });
-    userId = created.id;
-    await tx.insert(profiles).values({ userId });
+    userId = await repo.insertSocialCitizen(tx, person);
     await writeAudit(tx, {
       actorUserId: userId,
       action: `user.registered.${provider}`,
@@ -239,6 +214,6 @@ async function resolveUser(
       after: { email: person.email },
     });
   }
-  await tx.insert(socialIdentities).values({ userId, provider, subject }).onConflictDoNothing();
+  await repo.linkIdentity(tx, userId, provider, subject);
   return userId;
 }

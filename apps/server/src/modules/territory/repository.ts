@@ -1,6 +1,6 @@
 import { foldText } from '@ghiseu/domain';
-import { type SQL, and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
-import { counties, localities, organisations, settings, territorialUnits } from '../../db/schema/index.js';
+import { type SQL, and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { counties, countries, localities, organisations, settings, territorialUnits } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import {
   buildListSql,
@@ -201,6 +201,18 @@ export async function jurisdictionCondition(db: Db, organisationId: number): Pro
   return sql`false`;
 }
 
+/** The UATs among `ids` that lie in the organisation's jurisdiction (a county council: its county; a city hall: its UAT). */
+export async function uatsInJurisdiction(db: Db, organisationId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const condition = await jurisdictionCondition(db, organisationId);
+  if (!condition) return [];
+  const rows = await db
+    .select({ id: territorialUnits.id })
+    .from(territorialUnits)
+    .where(and(inArray(territorialUnits.id, ids), condition));
+  return rows.map((r) => r.id);
+}
+
 export async function boundaryGeoJson(
   db: Db,
   kind: 'county' | 'uat',
@@ -213,4 +225,8 @@ export async function boundaryGeoJson(
     .where(eq(table.id, id));
   if (!row) return null;
   return { id: row.id, name: row.name, geometry: row.geometry ? JSON.parse(row.geometry) : null };
+}
+
+export function listCountries(db: Db) {
+  return db.select().from(countries).orderBy(romanianOrder(countries.name));
 }

@@ -150,3 +150,11 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<void> 
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
+
+/** Ends one session (the one a delegated sign-in replaces), if it is still open. */
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { applicationTypes } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { SERIES_USE_STORAGE_KEY } from '../application-types/series-uses.js';
-import { type SeriesKind, type SeriesNumber, takeNextNumber } from './engine.js';
-import { findSeriesOfType } from './repository.js';
+import { findSeriesOfType, type SeriesKind, type SeriesNumber, takeNextNumber } from '../document-series/index.js';
+import { SERIES_USE_STORAGE_KEY } from './series-uses.js';
 
 /**
  * Numbers an application type's documents: the type names a series TYPE per use (incoming,
@@ -35,7 +34,7 @@ export async function takeApplicationTypeNumber(
   if (!type) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED', { application_type_id: applicationTypeId });
   const seriesTypeId = type.seriesTypeIds[SERIES_USE_STORAGE_KEY[use]];
   if (!seriesTypeId) throw new AppError('DOCUMENT_SERIES_NOT_DEFINED', { application_type_id: applicationTypeId, use });
-  const [series] = await findSeriesOfType(tx, seriesTypeId, type.organisationId);
+  const series = await findSeriesOfType(tx, seriesTypeId, type.organisationId);
   if (!series)
     throw new AppError('DOCUMENT_SERIES_NOT_DEFINED', {
       application_type_id: applicationTypeId,

@@ -1,0 +1,8 @@
+/**
+ * The administration module's public face: its routes (organisations, structure, permissions,
+ * staff accounts, UAT allocations, delegated sign-in, enrolment) and the checks other modules
+ * make against an organisation's records. Other modules import only this file.
+ */
+export { createSystemFunctions, organisationExists } from './organisation-service.js';
+export { administrationRoutes } from './routes.js';
+export { ownDepartmentIds, ownFunctionIds } from './structure-service.js';

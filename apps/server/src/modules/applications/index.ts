@@ -1,0 +1,21 @@
+/**
+ * The applications module's public face: its routes; the draft guard that the modules owning an
+ * application's parts (beneficiaries, real estates) change drafts through, and the registry they
+ * plug those parts into; the read policy and the look-ups of the public status page. Other
+ * modules import only this file.
+ */
+export { type DraftChange, draftChanged, inDraft, ownDraft, realEstatesChanged } from './draft.js';
+export {
+  type ApplicationPartsRegistry,
+  type BeneficiaryPart,
+  type RealEstatePart,
+  registerApplicationParts,
+} from './parts.js';
+export { type ApplicationFacts, mayReadApplication } from './policy.js';
+export { applicationsRoutes } from './routes.js';
+export {
+  findApplicationFormVersion,
+  findApplicationSummary,
+  findReadableApplication,
+  listAttachedFiles,
+} from './service.js';

@@ -1,0 +1,14 @@
+import type { AppContext } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import { mayReadOutbox } from './policy.js';
+import { presentOutboxMessage } from './presenter.js';
+import * as repo from './repository.js';
+
+/** The e-mail and SMS outbox for a client at `ip` (loopback only; anyone else gets a 404). */
+export async function readOutbox(ctx: AppContext, ip: string | undefined, query: { to?: string; limit: number }) {
+  if (!mayReadOutbox(ip)) throw notFound();
+  const to = query.to;
+  const address = to ? (to.trim().toLowerCase().startsWith('+') ? to.trim() : to.trim().toLowerCase()) : undefined;
+  const rows = await repo.listOutboxMessages(ctx.db, address, query.limit);
+  return rows.map(presentOutboxMessage);
+}

@@ -1,0 +1,32 @@
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { listPage, parseListQuery } from '../../platform/list-query.js';
+import { presentOrganisation } from './presenter.js';
+import * as repo from './repository.js';
+
+/** Public reads of organisations (the sign-in page and the citizen screens show them). */
+
+export async function listOrganisations(ctx: AppContext, query: Record<string, unknown>) {
+  const parsed = parseListQuery(query, repo.ORGANISATIONS_LIST);
+  const list = repo.listOrganisations(ctx.db, parsed);
+  return listPage(parsed, async () => (await list.rows()).map(presentOrganisation), list.total);
+}
+
+export async function getOrganisation(ctx: AppContext, id: number) {
+  const row = await repo.findOrganisation(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return presentOrganisation(row);
+}
+
+/** Every organisation's logo with a download link signed for the token lifetime (logos are public). */
+export async function listOrganisationLogos(ctx: AppContext) {
+  const rows = await repo.organisationLogos(ctx.db);
+  return rows.map((r) => {
+    const token = ctx.signer.sign({ kind: 'download', fileId: r.logoFileId }, ctx.config.downloadTokenSeconds);
+    return {
+      organisation_id: r.id,
+      file_id: r.logoFileId as number,
+      url: `/api/files/${r.logoFileId}?token=${encodeURIComponent(token)}`,
+    };
+  });
+}
