@@ -19,7 +19,7 @@ import {
   staffAccountAbilities,
   targetOrganisation,
 } from './policy.js';
-import { presentStaffAccount, staffSnapshot } from './presenter.js';
+import { presentStaffAccount, presentStaffAccountList, staffSnapshot } from './presenter.js';
 import * as repo from './repository.js';
 import { audit, hoursFromNow, invalidField, notFound, type RequestMeta, sameSet } from '../../platform/request.js';
 
@@ -41,7 +41,10 @@ export async function listStaffAccounts(ctx: AppContext, actor: Actor, query: Re
     scopeCondition(organisationScope(actor), users.organisationId),
     ...membership.conditions,
   ]);
-  return listPage(parsed, async () => (await list.rows()).map((r) => presentStaffAccount(actor, r)), list.total);
+  return presentStaffAccountList(
+    actor,
+    await listPage(parsed, async () => (await list.rows()).map((r) => presentStaffAccount(actor, r)), list.total),
+  );
 }
 
 async function loadStaffAccount(db: Db, actor: Actor, id: number): Promise<repo.StaffAccountRow> {

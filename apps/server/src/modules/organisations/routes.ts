@@ -1,4 +1,4 @@
-import { ZIdParams, ZOrganisation } from '@ghiseu/domain';
+import { ZAdminOrganisation, ZIdParams, ZOrganisationListAbilities } from '@ghiseu/domain';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +7,8 @@ import { organisations } from '../../db/schema/index.js';
 import { publicRoute } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/errors.js';
 import { buildListSql, type ListSpec, listPage, listResponse, parseListQuery } from '../../platform/list-query.js';
-import { presentOrganisation } from './presenter.js';
+import { presentOrganisationList } from '../administration/presenter.js';
+import { presentOrganisationsFor } from '../administration/organisation-service.js';
 
 const ORGANISATIONS_LIST: ListSpec = {
   fields: {
@@ -38,27 +39,31 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         tags: ['organisations'],
         summary: 'Lista instituțiilor',
         security: [],
-        response: { 200: listResponse(ZOrganisation) },
+        response: { 200: listResponse(ZAdminOrganisation).extend({ abilities: ZOrganisationListAbilities }) },
       },
     },
     async (request) => {
       const parsed = parseListQuery(request.query as Record<string, unknown>, ORGANISATIONS_LIST);
       const list = buildListSql(parsed, ORGANISATIONS_LIST);
       const db = app.ctx.db;
-      return listPage(
+      const page = await listPage(
         parsed,
         async () =>
-          (
+          presentOrganisationsFor(
+            db,
+            request.actor,
             await db
               .select()
               .from(organisations)
               .where(list.where)
               .orderBy(...list.orderBy)
               .limit(list.limit)
-              .offset(list.offset)
-          ).map(presentOrganisation),
+              .offset(list.offset),
+          ),
         async () => (await db.select({ total: count() }).from(organisations).where(list.where))[0].total,
       );
+      // The signed-in reader's abilities ride along (DESIGN.md §5); an anonymous reader's are all false.
+      return presentOrganisationList(request.actor, page);
     },
   );
 
@@ -102,13 +107,13 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         summary: 'O instituție',
         security: [],
         params: ZIdParams,
-        response: { 200: z.object({ data: ZOrganisation }) },
+        response: { 200: z.object({ data: ZAdminOrganisation }) },
       },
     },
     async (request) => {
       const [row] = await app.ctx.db.select().from(organisations).where(eq(organisations.id, request.params.id));
       if (!row) throw new AppError('NOT_FOUND');
-      return { data: presentOrganisation(row) };
+      return { data: (await presentOrganisationsFor(app.ctx.db, request.actor, [row]))[0] };
     },
   );
 }

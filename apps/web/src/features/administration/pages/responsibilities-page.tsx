@@ -11,11 +11,9 @@ import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { ListCell } from '../../../components/list-cell/list-cell';
 import { formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
-import { useAllOrganisations } from '../api/organisations';
+import { useAdministersAllOrganisations, useAllOrganisations } from '../api/organisations';
 import { useDeleteResponsibility, useResponsibilities } from '../api/responsibilities';
-import { seesEveryOrganisation } from '../client-abilities';
 import { ResponsibilityEditor } from '../components/responsibilities/responsibility-editor';
 import { ListBlock } from '../../../components/page/list-block';
 import { PageHeader } from '../../../components/page/page-header';
@@ -32,10 +30,9 @@ const permissionLabel = (key: string) => PERMISSIONS[key as keyof typeof PERMISS
  */
 export function ResponsibilitiesPage() {
   const { t } = useTranslation(['administration', 'routes']);
-  const { user } = useSession();
   const { can } = usePermissions();
   const settings = useSettings();
-  const everyOrganisation = seesEveryOrganisation(user);
+  const everyOrganisation = useAdministersAllOrganisations();
   const organisations = useAllOrganisations();
   const remove = useDeleteResponsibility();
   const [editing, setEditing] = useState<Responsibility | null>(null);
