@@ -22,6 +22,7 @@ import {
   toInviteBody,
 } from './staff-account-form-model';
 import { Notice } from '../../../../components/page/notice';
+import { PhoneField } from '../../../../components/inputs/phone-field';
 
 const FIELDS = Object.keys(EMPTY_STAFF_ACCOUNT) as Path<StaffAccountFormValues>[];
 const EMAIL_CODES = new Set(['USER_ALREADY_EXISTS', 'REGISTRATION_EMAIL_ALREADY_EXISTS', 'USER_PROFILE_ALREADY_EXISTS']);
@@ -168,15 +169,12 @@ export function StaffAccountModal({
               data-testid="staff-first-name"
               {...form.register('first_name')}
             />
-            <TextInput
+            <PhoneField
+              control={form.control}
+              name="phone"
               id="staff-phone"
               label={t('accounts.fields.phone')}
-              type="tel"
-              inputMode="tel"
-              maxLength={20}
-              error={errors.phone?.message}
               data-testid="staff-phone"
-              {...form.register('phone')}
             />
           </SimpleGrid>
           <Controller
