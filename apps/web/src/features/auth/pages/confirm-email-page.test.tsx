@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAllTexts } from '../../../lib/testing/render-app';
-import { apiError, HttpResponse, http, sentRequests, server } from '../../../test/msw';
+import { answersInTurn, apiError, HttpResponse, http, noContent, sentRequests, server } from '../../../test/msw';
 import { renderPage } from '../testing';
 import { ConfirmEmailPage } from './confirm-email-page';
 
@@ -10,11 +10,8 @@ const UI_TEST_TIMEOUT = 20_000;
 
 beforeAll(loadAllTexts);
 
-/** `POST /api/auth/confirm-email` answers each call with the next of `answers` (the last one repeats). */
-function serveConfirm(...answers: (() => Response)[]) {
-  let call = 0;
-  server.use(http.post('/api/auth/confirm-email', () => answers[Math.min(call++, answers.length - 1)]()));
-}
+/** `POST /api/auth/confirm-email` answers its calls in turn. */
+const serveConfirm = (...answers: (() => Response)[]) => server.use(answersInTurn('post', '/api/auth/confirm-email', ...answers));
 const verified =
   (phoneConfirmed: boolean, verificationToken: string | null = null) =>
   () =>
@@ -65,7 +62,7 @@ describe('/auth/confirm-email with the key of the e-mailed link', { timeout: UI_
 
 describe('/auth/confirm-email without a key', { timeout: UI_TEST_TIMEOUT }, () => {
   it('tells the signed-in-but-unconfirmed user to check the e-mail, and resends the link', async () => {
-    server.use(http.get('/api/auth/resend', () => new HttpResponse(null, { status: 204 })));
+    server.use(http.get('/api/auth/resend', noContent));
     const pendingLogin = { email: 'ana@example.ro', verificationToken: 'v', isEmailConfirmed: false, isPhoneConfirmed: false };
     const { user } = renderPage('/auth/confirm-email', <ConfirmEmailPage />, { pendingLogin });
     expect(screen.getByRole('heading', { level: 1, name: 'Verificați-vă e-mailul' })).toBeInTheDocument();
