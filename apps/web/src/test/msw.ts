@@ -81,3 +81,15 @@ export const apiError = (status: number, message: string, data?: Record<string, 
   HttpResponse.json({ message, ...(data ? { data } : {}) }, { status });
 
 export { HttpResponse, http };
+
+/**
+ * A handler of `method path` that answers its calls in turn with `answers` (the last one again
+ * once they run out): a failure, then a success on the retry.
+ */
+export function answersInTurn(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, ...answers: (() => Response)[]) {
+  let call = 0;
+  return http[method](path, () => answers[Math.min(call++, answers.length - 1)]());
+}
+
+/** The empty success answer of a command (204 No Content). */
+export const noContent = () => new HttpResponse(null, { status: 204 });

@@ -45,10 +45,25 @@ export const ZOrganisationAbilities = z.object({
   canEditJurisdiction: z.boolean().describe('Tip, stare, test, județ, UAT: doar super administratorul'),
   canDelete: z.boolean(),
   canEditUsefulLinks: z.boolean(),
+  canWorkIn: z.boolean().describe('Conectare delegată în această instituție (super administratorul, alta decât cea curentă)'),
 });
+export type OrganisationAbilities = z.infer<typeof ZOrganisationAbilities>;
 
+/**
+ * An organisation with what the reader may do with it. The public reads answer these too: all
+ * false for an anonymous reader.
+ */
 export const ZAdminOrganisation = ZOrganisation.extend({ abilities: ZOrganisationAbilities });
 export type AdminOrganisation = z.infer<typeof ZAdminOrganisation>;
+
+/** What the reader of `GET /organisations` may do beyond its records (sent beside `data`). */
+export const ZOrganisationListAbilities = z.object({
+  canCreate: z.boolean().describe('Creează instituții: doar super administratorul'),
+  canAdministerAll: z
+    .boolean()
+    .describe('Administrează toate instituțiile (super administratorul): listele de administrare arată și filtrează instituția'),
+});
+export type OrganisationListAbilities = z.infer<typeof ZOrganisationListAbilities>;
 
 const organisationFields = {
   name: zRequiredText().describe('Denumirea instituției (unică, fără a ține cont de majuscule)'),
@@ -227,7 +242,16 @@ export const ZStaffAccountAbilities = z.object({
   canDeactivate: z.boolean(),
   canResetPassword: z.boolean(),
   canAssignUats: z.boolean(),
+  canChangeRole: z.boolean().describe('Schimbă rolul (funcționar ↔ administrator): nu propriul cont, nu un super administrator'),
+  canGrantAdminRole: z.boolean().describe('Poate acorda rolul de administrator sau marcajul de administrator al instituției'),
 });
+
+/** What the reader of `GET /staff-accounts` may do beyond its records (sent beside `data`). */
+export const ZStaffAccountListAbilities = z.object({
+  canInvite: z.boolean().describe('Invită funcționari în instituția în care lucrează'),
+  canGrantAdminRole: z.boolean().describe('Poate acorda rolul de administrator sau marcajul de administrator al instituției'),
+});
+export type StaffAccountListAbilities = z.infer<typeof ZStaffAccountListAbilities>;
 
 export const ZStaffAccount = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@
  * staff accounts, UAT allocations, delegated sign-in, enrolment) and the checks other modules
  * make against an organisation's records. Other modules import only this file.
  */
-export { createSystemFunctions, organisationExists } from './organisation-service.js';
+export { createSystemFunctions, organisationExists, presentOrganisationsFor } from './organisation-service.js';
+export { presentOrganisationList } from './presenter.js';
 export { administrationRoutes } from './routes.js';
 export { ownDepartmentIds, ownFunctionIds } from './structure-service.js';

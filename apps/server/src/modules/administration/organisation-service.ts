@@ -15,6 +15,7 @@ import { organisationSnapshot, presentOrganisation } from './presenter.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import {
   countOrganisationUsers,
+  countUsersByOrganisation,
   deleteOrganisation as deleteOrganisationRows,
   findCounty,
   findLocality,
@@ -81,6 +82,25 @@ async function checkLogo(db: Db, actor: Actor, fileId: number): Promise<void> {
 
 async function present(db: Db, actor: Actor, row: OrganisationRow): Promise<AdminOrganisation> {
   return presentOrganisation(actor, row, await countOrganisationUsers(db, row.id));
+}
+
+/**
+ * Organisations as the public reads answer them, each with the reader's abilities. Only a reader
+ * who may delete organisations needs their user counts (an organisation with users stays).
+ */
+export async function presentOrganisationsFor(
+  db: Db,
+  actor: Actor | null,
+  rows: OrganisationRow[],
+): Promise<AdminOrganisation[]> {
+  const counts =
+    actor && mayDeleteOrganisation(actor)
+      ? await countUsersByOrganisation(
+          db,
+          rows.map((row) => row.id),
+        )
+      : new Map<number, number>();
+  return rows.map((row) => presentOrganisation(actor, row, counts.get(row.id) ?? 0));
 }
 
 /** Loads an organisation the actor may administer; 404 when unknown, 403 when outside their scope. */

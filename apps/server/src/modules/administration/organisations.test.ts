@@ -64,7 +64,7 @@ describe('POST /api/organisations', () => {
       payment_order_details: 'IBAN RO00TREZ0000000000000000',
       status: 'active',
       useful_links: [],
-      abilities: { canEdit: true, canEditJurisdiction: true, canDelete: true, canEditUsefulLinks: true },
+      abilities: { canEdit: true, canEditJurisdiction: true, canDelete: true, canEditUsefulLinks: true, canWorkIn: true },
     });
     const functions = await t.ctx.db.select().from(staffFunctions).where(eq(staffFunctions.organisationId, created.id));
     expect(functions.map((f) => f.systemKey).sort()).toEqual(SYSTEM_FUNCTIONS.map((f) => f.key).sort());
@@ -128,6 +128,60 @@ describe('POST /api/organisations', () => {
     expect((await call(t, 'POST', '/api/organisations', DEMO.staff, { name: 'Primăria Z', type: 'services' })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('GET /api/organisations: what the reader may do', () => {
+  const countyOf = (body: { data: { id: number; abilities: unknown }[] }) => body.data.find((o) => o.id === county);
+
+  it('tells the super administrator they create, administer all, delete only empty ones and work in the others', async () => {
+    const empty = (
+      await call(t, 'POST', '/api/organisations', DEMO.superadmin, {
+        name: 'Serviciul Gol',
+        type: 'services',
+        county_id: MURES_COUNTY,
+      })
+    ).json().data;
+    const body = (await call(t, 'GET', '/api/organisations?limit=100', DEMO.superadmin)).json();
+    expect(body.abilities).toEqual({ canCreate: true, canAdministerAll: true });
+    // The county council is the super administrator's own organisation and has users.
+    expect(countyOf(body)?.abilities).toEqual({
+      canEdit: true,
+      canEditJurisdiction: true,
+      canDelete: false,
+      canEditUsefulLinks: true,
+      canWorkIn: false,
+    });
+    expect(body.data.find((o: { id: number }) => o.id === empty.id).abilities).toEqual({
+      canEdit: true,
+      canEditJurisdiction: true,
+      canDelete: true,
+      canEditUsefulLinks: true,
+      canWorkIn: true,
+    });
+    expect((await call(t, 'GET', `/api/organisations/${empty.id}`, DEMO.superadmin)).json().data.abilities.canDelete).toBe(true);
+  });
+
+  it('tells an organisation admin they edit their own card only, not its jurisdiction, and create nothing', async () => {
+    const body = (await call(t, 'GET', '/api/organisations?limit=100', DEMO.admin)).json();
+    expect(body.abilities).toEqual({ canCreate: false, canAdministerAll: false });
+    const own = { canEdit: true, canEditJurisdiction: false, canDelete: false, canEditUsefulLinks: true, canWorkIn: false };
+    expect(countyOf(body)?.abilities).toEqual(own);
+    const none = { canEdit: false, canEditJurisdiction: false, canDelete: false, canEditUsefulLinks: false, canWorkIn: false };
+    for (const other of body.data.filter((o: { id: number }) => o.id !== county)) expect(other.abilities).toEqual(none);
+    expect((await call(t, 'GET', `/api/organisations/${county}`, DEMO.admin)).json().data.abilities).toEqual(own);
+  });
+
+  it('answers an anonymous reader with no abilities at all', async () => {
+    const body = (await call(t, 'GET', '/api/organisations')).json();
+    expect(body.abilities).toEqual({ canCreate: false, canAdministerAll: false });
+    expect(countyOf(body)?.abilities).toEqual({
+      canEdit: false,
+      canEditJurisdiction: false,
+      canDelete: false,
+      canEditUsefulLinks: false,
+      canWorkIn: false,
+    });
   });
 });
 

@@ -19,8 +19,10 @@ import {
   mayReadResponsibility,
   mayReadStaffAccount,
   organisationAbilities,
+  organisationListAbilities,
   responsibilityAbilities,
   staffAccountAbilities,
+  staffAccountListAbilities,
   SUPER_ADMIN_ONLY_KEYS,
 } from './policy.js';
 import { identityProblems } from './enrollment-service.js';
@@ -77,12 +79,26 @@ describe('organisations', () => {
       canEditJurisdiction: false,
       canDelete: false,
       canEditUsefulLinks: true,
+      canWorkIn: false,
     });
     expect(organisationAbilities(admin, { id: 2, userCount: 0 }).canEdit).toBe(false);
     expect(organisationAbilities(superAdmin, { id: 2, userCount: 0 })).toMatchObject({
       canDelete: true,
       canEditJurisdiction: true,
+      canWorkIn: true,
     });
+    // Delegated sign-in goes elsewhere: not into the organisation one already works in.
+    expect(organisationAbilities(superAdmin, { id: 1, userCount: 1 }).canWorkIn).toBe(false);
+    expect(organisationAbilities(null, { id: 1, userCount: 0 })).toEqual({
+      canEdit: false,
+      canEditJurisdiction: false,
+      canDelete: false,
+      canEditUsefulLinks: false,
+      canWorkIn: false,
+    });
+    expect(organisationListAbilities(superAdmin)).toEqual({ canCreate: true, canAdministerAll: true });
+    expect(organisationListAbilities(admin)).toEqual({ canCreate: false, canAdministerAll: false });
+    expect(organisationListAbilities(null)).toEqual({ canCreate: false, canAdministerAll: false });
     expect(organisationAbilities(superAdmin, { id: 2, userCount: 1 }).canDelete).toBe(false);
     expect(organisationAbilities(staff, { id: 1, userCount: 1 }).canEdit).toBe(false);
   });
@@ -173,6 +189,8 @@ describe('staff accounts', () => {
       canDeactivate: true,
       canResetPassword: true,
       canAssignUats: true,
+      canChangeRole: true,
+      canGrantAdminRole: true,
     });
     expect(staffAccountAbilities(admin, target({ status: 'inactive' }))).toMatchObject({
       canActivate: true,
@@ -190,11 +208,16 @@ describe('staff accounts', () => {
     expect(staffAccountAbilities(manager, target()).canEdit).toBe(true);
     expect(staffAccountAbilities(manager, target({ userType: 'admin' })).canEdit).toBe(false);
     expect(mayGrantAdminRole(manager)).toBe(false);
+    expect(staffAccountAbilities(manager, target()).canGrantAdminRole).toBe(false);
+    expect(staffAccountListAbilities(manager)).toEqual({ canInvite: true, canGrantAdminRole: false });
+    expect(staffAccountListAbilities(admin)).toEqual({ canInvite: true, canGrantAdminRole: true });
     expect(mayGrantAdminRole(admin)).toBe(true);
     const reader = actor('staff', 1, ['accountsRead']);
     expect(staffAccountAbilities(reader, target()).canEdit).toBe(false);
     expect(mayChangeRole(admin, target({ id: admin.userId }))).toBe(false);
     expect(mayChangeRole(admin, target())).toBe(true);
+    expect(staffAccountAbilities(admin, target({ id: admin.userId })).canChangeRole).toBe(false);
+    expect(staffAccountAbilities(superAdmin, target({ userType: 'super_admin', id: 9 })).canChangeRole).toBe(false);
   });
 
   it('invites only into the scope', () => {

@@ -1,6 +1,6 @@
 import { isSimpleStaff, isStaffType, type PermissionKey, ROLE_GRANTS, type UserType } from '@ghiseu/domain';
 import { type Actor, can } from '../../platform/auth/actor.js';
-import { inScope, isSuperAdmin } from '../../platform/auth/scope.js';
+import { inScope, isSuperAdmin, organisationScope } from '../../platform/auth/scope.js';
 
 /**
  * Object rules of the administration module, written once (STYLE.md item 4). Route-level
@@ -30,15 +30,25 @@ export const mayDeleteOrganisation = (actor: Actor): boolean => isSuperAdmin(act
 
 export const JURISDICTION_FIELDS = ['type', 'status', 'is_test', 'county_id', 'uat_id', 'locality_id'] as const;
 
-export function organisationAbilities(actor: Actor, organisation: { id: number; userCount: number }) {
+/** `userCount` matters only to whoever may delete (a super administrator); others may pass 0. */
+export function organisationAbilities(actor: Actor | null, organisation: { id: number; userCount: number }) {
+  if (!actor)
+    return { canEdit: false, canEditJurisdiction: false, canDelete: false, canEditUsefulLinks: false, canWorkIn: false };
   const canEdit = mayEditOrganisation(actor, organisation.id);
   return {
     canEdit,
     canEditJurisdiction: canEdit && mayEditOrganisationJurisdiction(actor),
     canDelete: mayDeleteOrganisation(actor) && organisation.userCount === 0,
     canEditUsefulLinks: canEdit,
+    canWorkIn: mayDelegate(actor) && organisation.id !== actor.organisationId,
   };
 }
+
+/** The reader's abilities beside the organisation list (an anonymous reader has none). */
+export const organisationListAbilities = (actor: Actor | null) => ({
+  canCreate: actor !== null && mayCreateOrganisation(actor),
+  canAdministerAll: actor !== null && organisationScope(actor).kind === 'all',
+});
 
 /* ───────────────────────────── Departments and functions ───────────────────────────── */
 
@@ -136,8 +146,16 @@ export function staffAccountAbilities(actor: Actor, target: StaffAccountFacts) {
     canDeactivate: canEdit && !self && target.status !== 'inactive',
     canResetPassword: canEdit && target.status !== 'inactive',
     canAssignUats: canEdit && can(actor, 'territorialUnitAllocationsEdit'),
+    canChangeRole: mayChangeRole(actor, target),
+    canGrantAdminRole: canEdit && mayGrantAdminRole(actor),
   };
 }
+
+/** The reader's abilities beside the staff account list: inviting into their organisation. */
+export const staffAccountListAbilities = (actor: Actor) => ({
+  canInvite: mayInviteStaff(actor, actor.organisationId),
+  canGrantAdminRole: mayGrantAdminRole(actor),
+});
 
 /**
  * Changing the role (staff ↔ admin): not one's own (an admin demoting themselves locks the

@@ -1,12 +1,14 @@
-import { presentOrganisation as presentPublicOrganisation } from '../organisations/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type {
   AdminOrganisation,
+  Organisation,
   Department,
   EnrollmentRecord,
+  OrganisationListAbilities,
   PermissionRecord,
   Responsibility,
   StaffAccount,
+  StaffAccountListAbilities,
   StaffFunctionRecord,
 } from '@ghiseu/domain';
 import {
@@ -15,8 +17,10 @@ import {
   functionAbilities,
   mayEditPermissions,
   organisationAbilities,
+  organisationListAbilities,
   responsibilityAbilities,
   staffAccountAbilities,
+  staffAccountListAbilities,
 } from './policy.js';
 import type { EnrollmentRow } from './repository/enrollments.js';
 import type { OrganisationRow } from './repository/organisations.js';
@@ -31,8 +35,37 @@ import type { DepartmentRow, FunctionRow, ResponsibilityRow } from './repository
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
-export function presentOrganisation(actor: Actor, row: OrganisationRow, userCount: number): AdminOrganisation {
+/** An organisation's own fields, as every reader sees them. */
+function presentPublicOrganisation(row: OrganisationRow): Organisation {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    type: row.type,
+    county_id: row.countyId,
+    locality_id: row.localityId,
+    uat_id: row.uatId,
+    is_test: row.isTest,
+    logo_file_id: row.logoFileId,
+    external_link: row.externalLink,
+    citizen_dashboard_visible: row.citizenDashboardVisible,
+    payment_order_details: row.paymentOrderDetails,
+    useful_links: row.usefulLinks,
+  };
+}
+
+/** An organisation with the reader's abilities (all false for an anonymous reader of the public reads). */
+export function presentOrganisation(actor: Actor | null, row: OrganisationRow, userCount: number): AdminOrganisation {
   return { ...presentPublicOrganisation(row), abilities: organisationAbilities(actor, { id: row.id, userCount }) };
+}
+
+/** A page of organisations with the reader's list abilities beside it (create, administer all). */
+export function presentOrganisationList<P extends { data: AdminOrganisation[] }>(
+  actor: Actor | null,
+  page: P,
+): P & { abilities: OrganisationListAbilities } {
+  return { ...page, abilities: organisationListAbilities(actor) };
 }
 
 /** The audit snapshot of an organisation (what a reader of the log needs to see the change). */
@@ -88,6 +121,14 @@ export function presentResponsibility(actor: Actor, row: ResponsibilityRow): Res
 
 export function presentPermission(actor: Actor, row: PermissionListRow): PermissionRecord {
   return { ...row, abilities: { canEdit: mayEditPermissions(actor) } };
+}
+
+/** A page of staff accounts with the reader's list abilities beside it (invite, grant the admin role). */
+export function presentStaffAccountList<P extends { data: StaffAccount[] }>(
+  actor: Actor,
+  page: P,
+): P & { abilities: StaffAccountListAbilities } {
+  return { ...page, abilities: staffAccountListAbilities(actor) };
 }
 
 export function presentStaffAccount(actor: Actor, row: StaffAccountRow): StaffAccount {

@@ -65,7 +65,15 @@ describe('POST /api/staff-accounts (invitation)', () => {
       external_enrollment_id: 'EXT-77',
       departments: [{ id: department.id, name: 'Autorizări' }],
       functions: [{ id: fn.id, name: 'Inspector', is_system: false }],
-      abilities: { canEdit: true, canDelete: true, canActivate: true, canDeactivate: true, canResetPassword: true },
+      abilities: {
+        canEdit: true,
+        canDelete: true,
+        canActivate: true,
+        canDeactivate: true,
+        canResetPassword: true,
+        canChangeRole: true,
+        canGrantAdminRole: true,
+      },
     });
     expect(created.permissions).toContain('applicationsStaffOwnRead');
 
@@ -163,6 +171,30 @@ describe('GET /api/staff-accounts', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.abilities).toMatchObject({ canEdit: false, canDelete: false, canDeactivate: false });
     expect((await call(t, 'PUT', `/api/staff-accounts/${superadmin}/deactivate`, DEMO.admin)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/staff-accounts: what the reader may do', () => {
+  const abilitiesOf = (body: { data: { id: number; abilities: Record<string, boolean> }[] }, id: number) =>
+    body.data.find((row) => row.id === id)?.abilities;
+
+  it('lets an organisation admin invite and hand out the admin role, but not change their own role or a super admin', async () => {
+    const [admin, staff, superadmin] = await Promise.all([DEMO.admin, DEMO.staff, DEMO.superadmin].map((e) => userId(t, e)));
+    const body = (await call(t, 'GET', '/api/staff-accounts?limit=100', DEMO.admin)).json();
+    expect(body.abilities).toEqual({ canInvite: true, canGrantAdminRole: true });
+    expect(abilitiesOf(body, admin)).toMatchObject({ canEdit: true, canChangeRole: false, canGrantAdminRole: true });
+    expect(abilitiesOf(body, staff)).toMatchObject({ canEdit: true, canChangeRole: true, canGrantAdminRole: true });
+    expect(abilitiesOf(body, superadmin)).toMatchObject({ canEdit: false, canChangeRole: false, canGrantAdminRole: false });
+  });
+
+  it("lets the super administrator change an admin's role but never a super administrator's", async () => {
+    const [admin, superadmin] = await Promise.all([DEMO.admin, DEMO.superadmin].map((e) => userId(t, e)));
+    const body = (await call(t, 'GET', '/api/staff-accounts?limit=100', DEMO.superadmin)).json();
+    expect(body.abilities).toEqual({ canInvite: true, canGrantAdminRole: true });
+    expect(abilitiesOf(body, admin)).toMatchObject({ canEdit: true, canChangeRole: true, canGrantAdminRole: true });
+    expect(abilitiesOf(body, superadmin)).toMatchObject({ canEdit: true, canChangeRole: false, canGrantAdminRole: true });
+    const single = await call(t, 'GET', `/api/staff-accounts/${admin}`, DEMO.superadmin);
+    expect(single.json().data.abilities).toMatchObject({ canChangeRole: true, canGrantAdminRole: true });
   });
 });
 

@@ -11,7 +11,7 @@ import { hashToken, newOpaqueToken } from '../../platform/tokens.js';
 import type { StaffAccountDetail, StaffAccountInviteRequest, StaffAccountPatchRequest } from '@ghiseu/domain';
 import { organisationScope, scopeCondition, targetOrganisation } from '../../platform/auth/scope.js';
 import { mayChangeRole, mayGrantAdminRole, mayInviteStaff, mayReadStaffAccount, staffAccountAbilities } from './policy.js';
-import { presentStaffAccount, staffSnapshot } from './presenter.js';
+import { presentStaffAccount, presentStaffAccountList, staffSnapshot } from './presenter.js';
 import { createUser, replaceLinkKey, saveProfile, updateUser } from '../accounts/index.js';
 import { findUserByEmail } from '../auth/index.js';
 import * as organisationRepo from './repository/organisations.js';
@@ -37,7 +37,10 @@ export async function listStaffAccounts(ctx: AppContext, actor: Actor, query: Re
     scopeCondition(organisationScope(actor), users.organisationId),
     ...membership.conditions,
   ]);
-  return listPage(parsed, async () => (await list.rows()).map((r) => presentStaffAccount(actor, r)), list.total);
+  return presentStaffAccountList(
+    actor,
+    await listPage(parsed, async () => (await list.rows()).map((r) => presentStaffAccount(actor, r)), list.total),
+  );
 }
 
 async function loadStaffAccount(db: Db, actor: Actor, id: number): Promise<repo.StaffAccountRow> {

@@ -1,7 +1,6 @@
 /**
- * The organisations module's public face: its routes (public reads of organisations) and the
- * presenter the administration module builds its organisation record on. Other modules import
- * only this file.
+ * The organisations module's public face: its routes, the public reads of organisations (the
+ * sign-in page and the citizen screens show them, with the reader's abilities, which the
+ * administration module decides). Other modules import only this file.
  */
-export { presentOrganisation } from './presenter.js';
 export { organisationsRoutes } from './routes.js';

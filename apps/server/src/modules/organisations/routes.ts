@@ -1,4 +1,4 @@
-import { ZIdParams, ZOrganisation } from '@ghiseu/domain';
+import { ZAdminOrganisation, ZIdParams, ZOrganisationListAbilities } from '@ghiseu/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,10 +22,10 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         tags: ['organisations'],
         summary: 'Lista instituțiilor',
         security: [],
-        response: { 200: listResponse(ZOrganisation) },
+        response: { 200: listResponse(ZAdminOrganisation).extend({ abilities: ZOrganisationListAbilities }) },
       },
     },
-    async (request) => service.listOrganisations(app.ctx, request.query as Record<string, unknown>),
+    async (request) => service.listOrganisations(app.ctx, request.actor, request.query as Record<string, unknown>),
   );
 
   app.get(
@@ -53,9 +53,9 @@ export async function organisationsRoutes(fastify: FastifyInstance): Promise<voi
         summary: 'O instituție',
         security: [],
         params: ZIdParams,
-        response: { 200: z.object({ data: ZOrganisation }) },
+        response: { 200: z.object({ data: ZAdminOrganisation }) },
       },
     },
-    async (request) => ({ data: await service.getOrganisation(app.ctx, request.params.id) }),
+    async (request) => ({ data: await service.getOrganisation(app.ctx, request.actor, request.params.id) }),
   );
 }

@@ -1,21 +1,26 @@
+import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { presentOrganisation } from './presenter.js';
+import { presentOrganisationList, presentOrganisationsFor } from '../administration/index.js';
 import * as repo from './repository.js';
 
-/** Public reads of organisations (the sign-in page and the citizen screens show them). */
+/**
+ * Public reads of organisations (the sign-in page and the citizen screens show them), each with
+ * the reader's abilities (all false for an anonymous reader) and the list's beside the page.
+ */
 
-export async function listOrganisations(ctx: AppContext, query: Record<string, unknown>) {
+export async function listOrganisations(ctx: AppContext, actor: Actor | null, query: Record<string, unknown>) {
   const parsed = parseListQuery(query, repo.ORGANISATIONS_LIST);
   const list = repo.listOrganisations(ctx.db, parsed);
-  return listPage(parsed, async () => (await list.rows()).map(presentOrganisation), list.total);
+  const page = await listPage(parsed, async () => presentOrganisationsFor(ctx.db, actor, await list.rows()), list.total);
+  return presentOrganisationList(actor, page);
 }
 
-export async function getOrganisation(ctx: AppContext, id: number) {
+export async function getOrganisation(ctx: AppContext, actor: Actor | null, id: number) {
   const row = await repo.findOrganisation(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return presentOrganisation(row);
+  return (await presentOrganisationsFor(ctx.db, actor, [row]))[0];
 }
 
 /** Every organisation's logo with a download link signed for the token lifetime (logos are public). */

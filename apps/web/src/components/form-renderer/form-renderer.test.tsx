@@ -1,20 +1,15 @@
 import { type FormField, FORM_MESSAGES, ZFormDefinition } from '@ghiseu/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { loadAllTexts } from '../../lib/testing/render-app';
+import { http, listEnvelope, sentRequests, server } from '../../test/msw';
 import { renderWithProviders } from '../test-utils';
 import { FormRenderer, withoutEmptySections } from './form-renderer';
 import { type FormErrors, type FormValues, validateAnswers, withComputedValues } from './form-values';
-
-vi.mock('../../lib/territory', () => ({
-  useCounties: () => ({ data: [{ id: 1, name: 'Mureș' }], isError: false }),
-  useCountyLocalities: () => ({ data: [], isError: false }),
-  useUatLocalities: () => ({ data: [], isError: false }),
-}));
 
 const definition = ZFormDefinition.parse({
   fields: [
@@ -45,21 +40,25 @@ const definition = ZFormDefinition.parse({
   ],
 }).fields as FormField[];
 
-function Harness({ errors = {} }: { errors?: FormErrors }) {
+const addressDefinition = ZFormDefinition.parse({
+  fields: [{ key: 'adresa', type: 'address', label: 'Adresa imobilului', required: true }],
+}).fields as FormField[];
+
+function Harness({ errors = {}, fields = definition }: { errors?: FormErrors; fields?: FormField[] }) {
   const [values, setValues] = useState<FormValues>({});
   return (
     <>
-      <FormRenderer fields={definition} values={values} onChange={setValues} errors={errors} />
+      <FormRenderer fields={fields} values={values} onChange={setValues} errors={errors} />
       <output data-testid="values">{JSON.stringify(values)}</output>
     </>
   );
 }
 
-function renderHarness(errors?: FormErrors) {
+function renderHarness(errors?: FormErrors, fields?: FormField[]) {
   return renderWithProviders(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
-        <Harness errors={errors} />
+        <Harness errors={errors} fields={fields} />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -106,6 +105,35 @@ describe('FormRenderer', () => {
   it('shows errors by path', () => {
     renderHarness({ scop: FORM_MESSAGES.requiredFields });
     expect(screen.getByText(FORM_MESSAGES.requiredFields)).toBeTruthy();
+  });
+});
+
+describe('address field', () => {
+  it('reads the localities of the county chosen and the villages of the locality chosen', async () => {
+    server.use(
+      http.get('/api/counties', () => listEnvelope([{ id: 26, name: 'Mureș' }])),
+      http.get('/api/localities', () => listEnvelope([{ id: 114319, name: 'Târgu Mureș' }])),
+      http.get('/api/villages', () => listEnvelope([{ id: 114328, name: 'Remetea' }])),
+    );
+    const { user } = renderHarness({}, addressDefinition);
+    await user.click(screen.getByRole('combobox', { name: /^Județ/ }));
+    await user.click(await screen.findByRole('option', { name: 'Mureș' }));
+    await user.click(screen.getByRole('combobox', { name: /^Localitate/ }));
+    await user.click(await screen.findByRole('option', { name: 'Târgu Mureș' }));
+    await user.click(screen.getByRole('combobox', { name: /^Sat/ }));
+    await user.click(await screen.findByRole('option', { name: 'Remetea' }));
+    await waitFor(() =>
+      expect(JSON.parse(screen.getByTestId('values').textContent ?? '{}').adresa).toMatchObject({
+        county_id: 26,
+        locality_id: 114319,
+        village_id: 114328,
+      }),
+    );
+    const asked = async (path: string) =>
+      (await sentRequests({ method: 'GET', path })).map((r) => Object.fromEntries(r.query.entries()));
+    expect(await asked('/api/counties')).toEqual([{ limit: '100' }]);
+    expect(await asked('/api/localities')).toEqual([{ limit: '500', parent_id: '26' }]);
+    expect(await asked('/api/villages')).toEqual([{ limit: '500', parent_id: '114319' }]);
   });
 });
 

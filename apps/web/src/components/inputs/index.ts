@@ -25,4 +25,5 @@ export {
   type SelectOption,
   type SelectPage,
 } from './select-field';
+export { PhoneField, type PhoneFieldProps } from './phone-field';
 export { TextField, type TextFieldProps } from './text-field';

@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test-utils';
 import { AutocompleteField } from './autocomplete-field';
 import { DateInput } from './date-input';
 import { DateRangeInput, type DateRangeValue } from './date-range-input';
 import type { DecimalSeparator, TextMode } from './input-rules';
+import { PhoneField } from './phone-field';
 import { PositiveDecimalInput } from './positive-decimal-input';
 import { PositiveIntegerInput } from './positive-integer-input';
 import { type SelectLoadParams, SelectField } from './select-field';
@@ -255,5 +257,25 @@ describe('AutocompleteField', () => {
     await user.clear(input());
     await user.type(input(), 'TARGU MURES');
     await waitFor(() => expect(screen.getByRole('option', { name: 'Târgu Mureș' })).toBeInTheDocument());
+  });
+});
+
+function PhoneHarness({ onValue }: { onValue: (v: string) => void }) {
+  const form = useForm<{ phone: string }>({ defaultValues: { phone: '' } });
+  const phone = form.watch('phone');
+  useEffect(() => onValue(phone), [phone, onValue]);
+  return <PhoneField control={form.control} name="phone" label="Telefon mobil" />;
+}
+
+describe('PhoneField', () => {
+  it('takes ten digits of a national number, nothing else, with the national autofill', () => {
+    const onValue = vi.fn();
+    renderWithProviders(<PhoneHarness onValue={onValue} />);
+    const input = screen.getByLabelText('Telefon mobil');
+    expect(input).toHaveAttribute('type', 'tel');
+    expect(input).toHaveAttribute('autocomplete', 'tel-national');
+    fireEvent.change(input, { target: { value: '+40 722-123-456789' } });
+    expect(input).toHaveValue('4072212345');
+    expect(onValue).toHaveBeenLastCalledWith('4072212345');
   });
 });

@@ -1,7 +1,10 @@
 import type { ApplicationTypeRecord } from '@ghiseu/domain';
 import { describe, expect, it } from 'vitest';
+import '../../lib/validation';
 import {
+  type ApplicationTypeValues,
   applicationTypeCreateBody,
+  applicationTypeFormSchema,
   applicationTypePatch,
   applicationTypeValues,
   errorAt,
@@ -9,9 +12,6 @@ import {
   IS_AUTO_RULE,
   sectionsWithErrors,
   serverFieldErrors,
-  validateApplicationType,
-  withAuto,
-  withOrganisation,
 } from './form-model';
 
 const record = (overrides: Partial<ApplicationTypeRecord> = {}): ApplicationTypeRecord => ({
@@ -55,11 +55,22 @@ const record = (overrides: Partial<ApplicationTypeRecord> = {}): ApplicationType
   ...overrides,
 });
 
+/** The schema's output (what the form submits) for valid values. */
+const submitted = (values: ApplicationTypeValues, requireOrganisation = false) =>
+  applicationTypeFormSchema({ requireOrganisation }).parse(values);
+
+/** The schema's messages by field path, as the form shows them (empty when valid). */
+function fieldErrors(values: unknown, requireOrganisation = false): Record<string, string> {
+  const result = applicationTypeFormSchema({ requireOrganisation }).safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
 describe('application type form model', () => {
   it('starts a new type with the contract defaults', () => {
     const values = applicationTypeValues(null, { organisationId: 2 });
     expect(values).toMatchObject({
-      organisation_id: '2',
+      organisation_id: 2,
       domain: 'urbanism',
       category: 'inbound',
       status: 'active',
@@ -72,48 +83,48 @@ describe('application type form model', () => {
   });
 
   it('round-trips a record without changes into an empty patch', () => {
-    expect(applicationTypePatch(record(), applicationTypeValues(record()))).toEqual({});
+    expect(applicationTypePatch(record(), submitted(applicationTypeValues(record())))).toEqual({});
   });
 
   it('patches only changed fields, the series uses key by key', () => {
     const values = applicationTypeValues(record());
-    const patch = applicationTypePatch(record(), {
-      ...values,
-      remaining_period: 45,
-      series_type_ids: { ...values.series_type_ids, outgoing: null, visa1: '9' },
-      reference_type_ids: ['8', '7'],
-    });
+    const patch = applicationTypePatch(
+      record(),
+      submitted({
+        ...values,
+        remaining_period: 45,
+        series_type_ids: { ...values.series_type_ids, outgoing: null, visa1: 9 },
+        reference_type_ids: [8, 7],
+      }),
+    );
     expect(patch).toEqual({ remaining_period: 45, series_type_ids: { outgoing: null, visa1: 9 } });
   });
 
   it('keeps a custom seal only while the type is sealed', () => {
     const sealed = record({ digital_seal: true, custom_seal_file_id: 31 });
     const values = applicationTypeValues(sealed);
-    expect(values.custom_seal_file_id).toBe('31');
-    expect(applicationTypePatch(sealed, { ...values, custom_seal_file_id: '32' })).toEqual({ custom_seal_file_id: 32 });
-    expect(applicationTypePatch(sealed, { ...values, digital_seal: false })).toEqual({
+    expect(values.custom_seal_file_id).toBe(31);
+    expect(applicationTypePatch(sealed, submitted({ ...values, custom_seal_file_id: 32 }))).toEqual({ custom_seal_file_id: 32 });
+    expect(applicationTypePatch(sealed, submitted({ ...values, digital_seal: false }))).toEqual({
       digital_seal: false,
       custom_seal_file_id: null,
     });
   });
 
-  it('clears and blocks the reference types of an automatic type', () => {
-    const values = withAuto(applicationTypeValues(record()), true);
-    expect(values.reference_type_ids).toEqual([]);
-    expect(applicationTypePatch(record(), values)).toEqual({ is_auto: true, reference_type_ids: [] });
-    expect(validateApplicationType({ ...values, reference_type_ids: ['7'] }).reference_type_ids).toBe(IS_AUTO_RULE);
+  it('refuses reference types on an automatic type', () => {
+    const values = { ...applicationTypeValues(record()), is_auto: true };
+    expect(fieldErrors(values)).toEqual({ reference_type_ids: IS_AUTO_RULE });
+    expect(applicationTypePatch(record(), submitted({ ...values, reference_type_ids: [] }))).toEqual({
+      is_auto: true,
+      reference_type_ids: [],
+    });
   });
 
-  it('forgets the UATs, departments and functions of the previous organisation', () => {
-    const values = withOrganisation({ ...applicationTypeValues(record()), uat_ids: ['1'] }, '9');
-    expect(values).toMatchObject({ organisation_id: '9', uat_ids: [], department_ids: [], function_ids: [] });
-  });
-
-  it('checks the name, the response period, the order and the discounts', () => {
+  it("checks the name, the response period, the order and the discounts with the contract's messages", () => {
     const values = applicationTypeValues(null);
-    const errors = validateApplicationType(
-      { ...values, remaining_period: 10000, list_order: '', discounts: [{ name: '', percent: 120 }] },
-      { requireOrganisation: true },
+    const errors = fieldErrors(
+      { ...values, remaining_period: 10000, list_order: null, discounts: [{ name: '', percent: 120 }] },
+      true,
     );
     expect(Object.keys(errors).sort()).toEqual([
       'discounts.0.name',
@@ -123,18 +134,23 @@ describe('application type form model', () => {
       'organisation_id',
       'remaining_period',
     ]);
+    expect(errors.name).toBe('Acest câmp este obligatoriu');
+    expect(errors.remaining_period).toBe('Introdu un numar');
+    expect(errors['discounts.0.percent']).toBe('Valoarea poate fi cel mult 100');
     expect(sectionsWithErrors(errors)).toEqual(['general', 'discounts']);
+    // Others create in their own organisation: none to choose.
+    expect(fieldErrors({ ...values, name: 'Tip' })).toEqual({});
   });
 
   it('builds the create body without empty series uses', () => {
-    const values = {
+    const values: ApplicationTypeValues = {
       ...applicationTypeValues(null, { organisationId: 2 }),
       name: ' Tip test ',
-      citizen_form_id: '11',
-      series_type_ids: { incoming: '1', outgoing: null, visa1: null, visa2: null, visa_rejection: null },
-      usage_categories: ['Locuințe', ' Locuințe', ''],
+      citizen_form_id: 11,
+      series_type_ids: { incoming: 1, outgoing: null, visa1: null, visa2: null, visa_rejection: null },
+      usage_categories: ['Locuințe', ' Locuințe'],
     };
-    const body = applicationTypeCreateBody(values);
+    const body = applicationTypeCreateBody(submitted(values, true));
     expect(body).toMatchObject({
       name: 'Tip test',
       organisation_id: 2,
@@ -143,17 +159,22 @@ describe('application type form model', () => {
       usage_categories: ['Locuințe'],
       remaining_period: 30,
     });
+    expect(applicationTypeCreateBody(submitted({ ...values, organisation_id: null }))).not.toHaveProperty('organisation_id');
   });
 
   it('reads the server field paths and finds nested problems', () => {
     const errors = serverFieldErrors([
       { path: 'body.citizen_form_id', message: 'Formularul nu are o versiune publicată' },
       { path: 'body.series_type_ids.incoming', message: 'Tipul de serie nu există' },
-      { path: 'body.uat_ids', message: 'UAT-ul nu se află în jurisdicția instituției' },
+      { path: 'body.uat_ids.2', message: 'UAT-ul nu se află în jurisdicția instituției' },
     ]);
-    expect(errors.citizen_form_id).toBe('Formularul nu are o versiune publicată');
-    expect(errorAt(errors, 'series_type_ids.incoming')).toBe('Tipul de serie nu există');
-    expect(errorAt({ 'discounts.1.name': 'x' }, 'discounts')).toBe('x');
+    expect(errors).toEqual({
+      citizen_form_id: 'Formularul nu are o versiune publicată',
+      'series_type_ids.incoming': 'Tipul de serie nu există',
+      uat_ids: 'UAT-ul nu se află în jurisdicția instituției',
+    });
+    expect(errorAt({ series_type_ids: { incoming: { type: 'server', message: 'x' } } }, 'series_type_ids.incoming')).toBe('x');
+    expect(errorAt({ discounts: [undefined, { name: { type: 'server', message: 'y' } }] }, 'discounts')).toBe('y');
   });
 
   it('labels the form version', () => {

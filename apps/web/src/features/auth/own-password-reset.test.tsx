@@ -1,29 +1,20 @@
 import { screen } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../components/test-utils';
-import { ApiError } from '../../lib/api-client';
 import { loadAllTexts } from '../../lib/testing/render-app';
+import { apiError, http, noContent, sentRequests, server } from '../../test/msw';
 import { resetOwnPassword } from './own-password-reset';
 
 /** Generous: these tests type and click a lot, and CI machines are shared. */
 const UI_TEST_TIMEOUT = 20_000;
 
-const mocks = vi.hoisted(() => ({ request: vi.fn(), handle: vi.fn() }));
-vi.mock('./api/passwords', () => ({ requestOwnPasswordReset: mocks.request }));
-vi.mock('../../lib/api-client', async (original) => ({
-  ...(await original<typeof import('../../lib/api-client')>()),
-  handleApiError: mocks.handle,
-}));
-
 beforeAll(loadAllTexts);
-beforeEach(() => {
-  mocks.request.mockReset();
-  mocks.handle.mockReset();
-});
+
+const resetRequests = () => sentRequests({ method: 'POST', path: '/api/users/me/password-reset' });
 
 describe("the user panel's password reset", { timeout: UI_TEST_TIMEOUT }, () => {
   it('asks the server for a reset link, then shows a success alert', async () => {
-    mocks.request.mockResolvedValue(undefined);
+    server.use(http.post('/api/users/me/password-reset', noContent));
     const { user } = renderWithProviders(<div />);
     const done = resetOwnPassword();
     const dialog = await screen.findByRole('dialog', { name: 'Resetare parolă' });
@@ -31,17 +22,17 @@ describe("the user panel's password reset", { timeout: UI_TEST_TIMEOUT }, () => 
     expect(dialog.querySelector('[data-alert-type="success"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Închide' }));
     await done;
-    expect(mocks.request).toHaveBeenCalledTimes(1);
+    const sent = await resetRequests();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toBeUndefined();
   });
 
-  it('leaves a failure to the generic error handler', async () => {
-    const error = new ApiError(500, 'INTERNAL_ERROR');
-    mocks.request.mockImplementation(async () => {
-      throw error;
-    });
+  it('leaves a failure to the generic error handler: its toast, no success alert', async () => {
+    server.use(http.post('/api/users/me/password-reset', () => apiError(500, 'INTERNAL_ERROR')));
     renderWithProviders(<div />);
     await resetOwnPassword();
-    expect(mocks.handle).toHaveBeenCalledWith(error);
+    expect(await screen.findByText('A apărut o eroare, vă rugăm reîncercați')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await resetRequests()).toHaveLength(1);
   });
 });

@@ -1,16 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emitSessionExpired } from '../../lib/app-events';
 import { type SessionValue, useSession } from '../../lib/session';
 import { buildCurrentUser } from '../../lib/testing/fixtures';
+import { answersInTurn, apiError, envelope, HttpResponse, http, sentRequests, server } from '../../test/msw';
 import { SessionProvider } from './session-provider';
 
-const mocks = vi.hoisted(() => ({ getCurrentUser: vi.fn(), getOrganisation: vi.fn(), invalidateToken: vi.fn() }));
-vi.mock('./api/get-current-user', () => ({ currentUserQueryKey: ['users', 'me'], getCurrentUser: mocks.getCurrentUser }));
-vi.mock('./api/get-organisation', () => ({ getOrganisation: mocks.getOrganisation }));
-vi.mock('./api/logout', () => ({ invalidateToken: mocks.invalidateToken }));
+/** `GET /api/users/me` answers its calls in turn. */
+const serveMe = (...answers: (() => Response)[]) => server.use(answersInTurn('get', '/api/users/me', ...answers));
+const me =
+  (overrides: Parameters<typeof buildCurrentUser>[0] = {}) =>
+  () =>
+    envelope(buildCurrentUser(overrides));
+const meRequests = () => sentRequests({ method: 'GET', path: '/api/users/me' });
 
 let session: SessionValue;
 function Probe() {
@@ -28,7 +31,6 @@ const renderProvider = () =>
 
 beforeEach(() => {
   localStorage.clear();
-  for (const mock of Object.values(mocks)) mock.mockReset();
 });
 afterEach(() => localStorage.clear());
 
@@ -36,36 +38,40 @@ describe('SessionProvider', () => {
   it('is ready at once, signed out, without a stored token', async () => {
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready:none:false'));
-    expect(mocks.getCurrentUser).not.toHaveBeenCalled();
+    expect(await sentRequests()).toEqual([]);
   });
 
   it('initialises from the stored token and restores the stored organisation', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('organisation_id', '5');
-    mocks.getCurrentUser.mockResolvedValue(
-      buildCurrentUser({ email: 'staff@demo.ro', user_type_name: 'staff', organisation_id: 3 }),
-    );
-    mocks.getOrganisation.mockResolvedValue({ id: 5, name: 'Primăria Reghin' });
+    serveMe(me({ email: 'staff@demo.ro', user_type_name: 'staff', organisation_id: 3 }));
+    server.use(http.get('/api/organisations/:id', ({ params }) => envelope({ id: Number(params.id), name: 'Primăria Reghin' })));
     renderProvider();
     expect(screen.getByTestId('status')).toHaveTextContent('initialising');
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready:staff@demo.ro:false'));
-    expect(mocks.getOrganisation).toHaveBeenCalledWith(5);
     expect(session.organisation?.name).toBe('Primăria Reghin');
+    const [user] = await meRequests();
+    expect(user.headers.get('authorization')).toBe('Bearer tok');
+    expect((await sentRequests({ method: 'GET', path: /^\/api\/organisations\// })).map((r) => r.path)).toEqual([
+      '/api/organisations/5',
+    ]);
   });
 
   it('logs out when initialisation fails', async () => {
     localStorage.setItem('token', 'expired');
     localStorage.setItem('organisation_id', '5');
-    mocks.getCurrentUser.mockRejectedValue(new ApiError(403, 'SESSION_EXPIRED'));
+    serveMe(() => apiError(403, 'SESSION_EXPIRED'));
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready:none:false'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('organisation_id')).toBeNull();
+    // Nobody was signed in yet: no session-expired modal for a stale stored token.
+    expect(screen.getByTestId('status')).toHaveTextContent(':false');
   });
 
   it('stores the token on sign-in and clears everything on sign-out, even if the server call fails', async () => {
-    mocks.getCurrentUser.mockResolvedValue(buildCurrentUser({ email: 'ana@example.ro' }));
-    mocks.invalidateToken.mockRejectedValue(new ApiError(undefined, 'NETWORK_ERROR'));
+    serveMe(me({ email: 'ana@example.ro' }));
+    server.use(http.post('/api/token-invalidate-requests', () => HttpResponse.error()));
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready:none'));
     await act(() => session.signIn('new-token'));
@@ -74,13 +80,14 @@ describe('SessionProvider', () => {
     localStorage.setItem('menu_status', 'x');
     localStorage.setItem('parcel', 'y');
     await act(() => session.signOut());
-    expect(mocks.invalidateToken).toHaveBeenCalledWith('new-token');
+    const invalidations = await sentRequests({ method: 'POST', path: '/api/token-invalidate-requests' });
+    expect(invalidations.map((r) => r.body)).toEqual([{ token: 'new-token' }]);
     expect(screen.getByTestId('status')).toHaveTextContent('ready:none');
     for (const key of ['token', 'organisation_id', 'menu_status', 'parcel']) expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('opens the session-expired modal only while someone is signed in', async () => {
-    mocks.getCurrentUser.mockResolvedValue(buildCurrentUser());
+    serveMe(me());
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready:none'));
     act(() => emitSessionExpired());
@@ -94,17 +101,20 @@ describe('SessionProvider', () => {
 });
 
 describe('session re-check', () => {
-  it('re-checks users/me when the window regains focus, without the session-check opt-out', async () => {
-    mocks.getCurrentUser.mockResolvedValue(buildCurrentUser());
+  it('re-checks users/me when the window regains focus, and an expired session there opens the modal', async () => {
+    serveMe(me(), me({ first_name: 'Maria' }), () => apiError(403, 'SESSION_EXPIRED'));
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready:none'));
     await act(() => session.signIn('t'));
-    mocks.getCurrentUser.mockClear();
-    mocks.getCurrentUser.mockResolvedValue(buildCurrentUser({ first_name: 'Maria' }));
     await act(async () => {
       window.dispatchEvent(new Event('focus'));
     });
-    expect(mocks.getCurrentUser).toHaveBeenCalledWith();
     await waitFor(() => expect(session.user?.first_name).toBe('Maria'));
+    expect((await meRequests()).map((r) => r.headers.get('authorization'))).toEqual(['Bearer t', 'Bearer t']);
+    // The re-check does not opt out of the session check, unlike the initialisation.
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent(':true'));
   });
 });

@@ -1,36 +1,35 @@
-import { type DocumentSeries, type DocumentSeriesType, VALIDATION_MESSAGES as M, formatValidationMessage } from '@ghiseu/domain';
-import type {
+import {
+  type DocumentSeries,
+  type DocumentSeriesType,
+  errorMessage,
   ZDocumentSeriesCreateRequest,
-  ZDocumentSeriesPatchRequest,
   ZDocumentSeriesTypeCreateRequest,
-  ZDocumentSeriesTypePatchRequest,
+  type ZDocumentSeriesPatchRequest,
+  type ZDocumentSeriesTypePatchRequest,
 } from '@ghiseu/domain';
 import type { z } from 'zod';
 
 /**
  * Form models of /document-series-type: a series type (name, description) and a numbered
  * series (spec §3 "Document series", §5: the current index cannot be set lower than the
- * current value). Record → form values → request body; a PATCH carries only what changed.
+ * current value). The forms validate with the contracts of `@ghiseu/domain` themselves (the
+ * messages the contracts do not carry come from the app's Romanian zod messages); the schema's
+ * output is the request body, and a PATCH carries only what changed.
  */
-
-export type FieldErrors = Record<string, string>;
 
 /** Index bound of the contract. */
 export const MAX_INDEX = 2_000_000_000;
 
-/** The rule the index fields follow (also the server's INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE). */
-export const INDEX_RULE = 'Indexul nu poate fi mai mic decât valoarea curentă.';
-
-const PREFIX_PATTERN = /^[\p{L}\p{N}._-]*$/u;
-const SEPARATOR_PATTERN = /^[^\s\d]+$/;
+/** The rule the index fields follow: the server's INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE. */
+export const INDEX_RULE = errorMessage('INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE');
 
 /* ───────────────────────────── Series types ───────────────────────────── */
 
-export interface SeriesTypeValues {
-  name: string;
-  description: string;
-}
-
+/** The series type form validates with the creation contract (name required, description ≤ 2000). */
+export const seriesTypeFormSchema = ZDocumentSeriesTypeCreateRequest;
+export type SeriesTypeValues = { name: string; description: string };
+/** What the schema answers: the body of `POST /document-series-type`. */
+export type SeriesTypeBody = z.output<typeof seriesTypeFormSchema>;
 export type SeriesTypeCreateBody = z.input<typeof ZDocumentSeriesTypeCreateRequest>;
 export type SeriesTypePatchBody = z.input<typeof ZDocumentSeriesTypePatchRequest>;
 
@@ -39,55 +38,60 @@ export const seriesTypeValues = (record: DocumentSeriesType | null): SeriesTypeV
   description: record?.description ?? '',
 });
 
-export function validateSeriesType(values: SeriesTypeValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!values.name.trim()) errors.name = M.required;
-  else if (values.name.trim().length > 255) errors.name = formatValidationMessage(M.maxLength, { max: 255 });
-  if (values.description.length > 2000) errors.description = formatValidationMessage(M.maxLength, { max: 2000 });
-  return errors;
-}
-
-export const seriesTypeBody = (values: SeriesTypeValues): SeriesTypeCreateBody => ({
-  name: values.name.trim(),
-  description: values.description.trim() || null,
-});
-
 /** Only the changed fields; an empty object when nothing changed. */
-export function seriesTypePatch(record: DocumentSeriesType, values: SeriesTypeValues): SeriesTypePatchBody {
-  const body = seriesTypeBody(values);
+export function seriesTypePatch(record: DocumentSeriesType, body: SeriesTypeBody): SeriesTypePatchBody {
   const patch: SeriesTypePatchBody = {};
   if (body.name !== record.name) patch.name = body.name;
-  if ((body.description ?? null) !== (record.description ?? null)) patch.description = body.description;
+  if ((body.description ?? null) !== (record.description ?? null)) patch.description = body.description ?? null;
   return patch;
 }
 
 /* ───────────────────────────── Series ───────────────────────────── */
+
+const contract = ZDocumentSeriesCreateRequest.shape;
+
+/**
+ * The series form's schema: the creation contract, with what only the form knows. The indexes
+ * are asked for (0 by default) and may not go below the record's current values; the super
+ * administrator must choose the organisation of a new series.
+ */
+export function seriesFormSchema(record: DocumentSeries | null, superAdmin = false) {
+  const index = (minimum: number) => contract.current_index.unwrap().min(minimum, { error: INDEX_RULE });
+  return ZDocumentSeriesCreateRequest.extend({
+    organisation_id: superAdmin && !record ? contract.organisation_id.unwrap() : contract.organisation_id.unwrap().nullish(),
+    current_index: index(record?.current_index ?? 0),
+    rejected_index: index(record?.rejected_index ?? 0),
+  });
+}
+
+type SeriesSchema = ReturnType<typeof seriesFormSchema>;
+/** What the schema answers once valid. */
+export type SeriesOutput = z.output<SeriesSchema>;
+
+/**
+ * What the form holds: the contract's input, where a select not chosen yet holds null and an
+ * emptied number field null (both answered 'required' by the schema).
+ */
+export type SeriesValues = Omit<
+  Required<z.input<SeriesSchema>>,
+  'type_id' | 'organisation_id' | 'current_index' | 'rejected_index' | 'description'
+> & {
+  type_id: number | null;
+  organisation_id: number | null;
+  description: string;
+  current_index: number | null;
+  rejected_index: number | null;
+};
 
 /** Body of `POST /document-series` (defaults filled by the server). */
 export type SeriesCreateBody = z.input<typeof ZDocumentSeriesCreateRequest>;
 /** Merge patch of a series: absent fields stay. */
 export type SeriesPatchBody = z.input<typeof ZDocumentSeriesPatchRequest>;
 
-export interface SeriesValues {
-  type_id: string | null;
-  /** Only the super administrator chooses; others create in their own organisation. */
-  organisation_id: string | null;
-  name: string;
-  description: string;
-  separator: string;
-  prefix: string;
-  rejected_prefix: string;
-  registers: string[];
-  yearly_reset: boolean;
-  active: boolean;
-  current_index: number | '';
-  rejected_index: number | '';
-}
-
 export function seriesValues(record: DocumentSeries | null, defaults: { organisationId?: number | null } = {}): SeriesValues {
   return {
-    type_id: record ? String(record.type_id) : null,
-    organisation_id: record ? String(record.organisation_id) : defaults.organisationId ? String(defaults.organisationId) : null,
+    type_id: record?.type_id ?? null,
+    organisation_id: record?.organisation_id ?? defaults.organisationId ?? null,
     name: record?.name ?? '',
     description: record?.description ?? '',
     separator: record?.separator ?? '/',
@@ -108,7 +112,7 @@ export function formatNumber(parts: { prefix: string; separator: string; index: 
     .join(parts.separator);
 }
 
-const asIndex = (value: number | ''): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const asIndex = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** The number the series gives next with these values (index + 1), as the server would print it. */
 export function nextNumberPreview(values: SeriesValues, year: number, rejected = false): string {
@@ -120,88 +124,37 @@ export function nextNumberPreview(values: SeriesValues, year: number, rejected =
   });
 }
 
-function checkIndex(value: number | '', minimum: number): string | undefined {
-  if (value === '' || !Number.isInteger(value)) return M.required;
-  if (value < minimum) return INDEX_RULE;
-  if (value > MAX_INDEX) return M.invalidValue;
-  return undefined;
-}
-
-function checkPrefix(value: string): string | undefined {
-  const trimmed = value.trim();
-  if (trimmed.length > 30) return formatValidationMessage(M.maxLength, { max: 30 });
-  if (!PREFIX_PATTERN.test(trimmed)) return 'Prefixul poate conține doar litere, cifre, punct, cratimă și _';
-  return undefined;
-}
-
-/**
- * Checks the series form. With `record` (edit), the indexes may not go below their current
- * value; `superAdmin` must choose the organisation.
- */
-export function validateSeries(values: SeriesValues, record: DocumentSeries | null, superAdmin = false): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!values.type_id) errors.type_id = M.required;
-  if (superAdmin && !record && !values.organisation_id) errors.organisation_id = M.required;
-  if (!values.name.trim()) errors.name = M.required;
-  else if (values.name.trim().length > 255) errors.name = formatValidationMessage(M.maxLength, { max: 255 });
-  if (values.description.length > 2000) errors.description = formatValidationMessage(M.maxLength, { max: 2000 });
-  if (!values.separator) errors.separator = M.required;
-  else if (values.separator.length > 3 || !SEPARATOR_PATTERN.test(values.separator))
-    errors.separator = 'Separatorul nu poate conține spații sau cifre';
-  const prefix = checkPrefix(values.prefix);
-  if (prefix) errors.prefix = prefix;
-  const rejectedPrefix = checkPrefix(values.rejected_prefix);
-  if (rejectedPrefix) errors.rejected_prefix = rejectedPrefix;
-  const current = checkIndex(values.current_index, record?.current_index ?? 0);
-  if (current) errors.current_index = current;
-  const rejected = checkIndex(values.rejected_index, record?.rejected_index ?? 0);
-  if (rejected) errors.rejected_index = rejected;
-  return errors;
-}
-
 const cleanRegisters = (registers: readonly string[]) => [...new Set(registers.map((r) => r.trim()).filter(Boolean))];
 
-/** Body of `POST /document-series`; the organisation only for the super administrator. */
-export function seriesCreateBody(values: SeriesValues, superAdmin = false): SeriesCreateBody {
-  const current = asIndex(values.current_index);
-  const rejected = asIndex(values.rejected_index);
+/** Body of `POST /document-series`; the organisation only for the super administrator, indexes above 0 only. */
+export function seriesCreateBody(output: SeriesOutput, superAdmin = false): SeriesCreateBody {
+  const { organisation_id, current_index, rejected_index, registers, ...rest } = output;
   return {
-    type_id: Number(values.type_id),
-    ...(superAdmin && values.organisation_id ? { organisation_id: Number(values.organisation_id) } : {}),
-    name: values.name.trim(),
-    description: values.description.trim() || null,
-    separator: values.separator,
-    prefix: values.prefix.trim(),
-    rejected_prefix: values.rejected_prefix.trim(),
-    registers: cleanRegisters(values.registers),
-    yearly_reset: values.yearly_reset,
-    active: values.active,
-    ...(current > 0 ? { current_index: current } : {}),
-    ...(rejected > 0 ? { rejected_index: rejected } : {}),
+    ...rest,
+    ...(superAdmin && organisation_id ? { organisation_id } : {}),
+    registers: cleanRegisters(registers),
+    ...(current_index > 0 ? { current_index } : {}),
+    ...(rejected_index > 0 ? { rejected_index } : {}),
   };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Merge patch of a series: only the changed fields (an empty object when nothing changed). */
-export function seriesPatch(record: DocumentSeries, values: SeriesValues): SeriesPatchBody {
+export function seriesPatch(record: DocumentSeries, output: SeriesOutput): SeriesPatchBody {
   const patch: SeriesPatchBody = {};
-  const typeId = Number(values.type_id);
-  if (values.type_id && typeId !== record.type_id) patch.type_id = typeId;
-  const name = values.name.trim();
-  if (name !== record.name) patch.name = name;
-  const description = values.description.trim() || null;
+  if (output.type_id !== record.type_id) patch.type_id = output.type_id;
+  if (output.name !== record.name) patch.name = output.name;
+  const description = output.description ?? null;
   if (description !== (record.description ?? null)) patch.description = description;
-  if (values.separator !== record.separator) patch.separator = values.separator;
-  if (values.prefix.trim() !== record.prefix) patch.prefix = values.prefix.trim();
-  if (values.rejected_prefix.trim() !== record.rejected_prefix) patch.rejected_prefix = values.rejected_prefix.trim();
-  const registers = cleanRegisters(values.registers);
+  if (output.separator !== record.separator) patch.separator = output.separator;
+  if (output.prefix !== record.prefix) patch.prefix = output.prefix;
+  if (output.rejected_prefix !== record.rejected_prefix) patch.rejected_prefix = output.rejected_prefix;
+  const registers = cleanRegisters(output.registers);
   if (!sameList(registers, record.registers)) patch.registers = registers;
-  if (values.yearly_reset !== record.yearly_reset) patch.yearly_reset = values.yearly_reset;
-  if (values.active !== record.active) patch.active = values.active;
-  const current = asIndex(values.current_index);
-  if (current !== record.current_index) patch.current_index = current;
-  const rejected = asIndex(values.rejected_index);
-  if (rejected !== record.rejected_index) patch.rejected_index = rejected;
+  if (output.yearly_reset !== record.yearly_reset) patch.yearly_reset = output.yearly_reset;
+  if (output.active !== record.active) patch.active = output.active;
+  if (output.current_index !== record.current_index) patch.current_index = output.current_index;
+  if (output.rejected_index !== record.rejected_index) patch.rejected_index = output.rejected_index;
   return patch;
 }

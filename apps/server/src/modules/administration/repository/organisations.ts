@@ -68,6 +68,17 @@ export async function countOrganisationUsers(db: Db, organisationId: number): Pr
   return row.total;
 }
 
+/** The users of each of `organisationIds` (absent: none), in one grouped query. */
+export async function countUsersByOrganisation(db: Db, organisationIds: number[]): Promise<Map<number, number>> {
+  if (organisationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ organisationId: users.organisationId, total: count() })
+    .from(users)
+    .where(inArray(users.organisationId, organisationIds))
+    .groupBy(users.organisationId);
+  return new Map(rows.map((row) => [row.organisationId as number, row.total]));
+}
+
 export function organisationNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
   return nameTaken(db, organisations, organisations, name, { exceptId });
 }

@@ -1,8 +1,7 @@
 import {
   type AdminOrganisation,
-  type Organisation,
+  type OrganisationListAbilities,
   ZAdminOrganisation,
-  ZOrganisation,
   type ZOrganisationCreateRequest,
   type ZOrganisationPatchRequest,
 } from '@ghiseu/domain';
@@ -15,12 +14,16 @@ import { adminKeys, withQuery } from './keys';
 /**
  * Organisations (spec §3): the public list and record (`GET /organisations`, `GET
  * /organisations/{id}`) and the administration calls (create, merge-patch, delete, useful-links
- * CSV). The writes answer the record with its `abilities`; the reads do not carry them (yet).
+ * CSV). Every record carries the reader's `abilities` and the list carries the reader's list
+ * abilities (create, administer every organisation): the server's policy decides, the UI follows.
  */
 
+/** A page of organisations with the reader's list abilities. */
+export type OrganisationList = ListEnvelope<AdminOrganisation> & { abilities: OrganisationListAbilities };
+
 /** `GET /organisations?…` (list-query contract: `orLikeQuery` on the name, `type[eq]`, `status[eq]`). */
-export async function getOrganisations(params: string, signal?: AbortSignal): Promise<ListEnvelope<Organisation>> {
-  return api.get<ListEnvelope<Organisation>>(withQuery('/organisations', params), { signal });
+export async function getOrganisations(params: string, signal?: AbortSignal): Promise<OrganisationList> {
+  return api.get<OrganisationList>(withQuery('/organisations', params), { signal });
 }
 
 export const organisationListQueryOptions = (params: string) =>
@@ -37,12 +40,19 @@ export const ALL_ORGANISATIONS_PARAMS = 'limit=100&sortKey=name';
 export const useAllOrganisations = () =>
   useQuery({ ...organisationListQueryOptions(ALL_ORGANISATIONS_PARAMS), staleTime: 5 * 60_000 });
 
-/** `GET /organisations/{id}`; the record may carry `abilities` once a write has answered it. */
-export type OrganisationRecord = Organisation & { abilities?: AdminOrganisation['abilities'] };
+/**
+ * Whether the reader administers every organisation (the super administrator): lists that span
+ * organisations then show and filter the organisation. Read from the organisation list's
+ * abilities; false until it arrives.
+ */
+export const useAdministersAllOrganisations = (): boolean => useAllOrganisations().data?.abilities?.canAdministerAll ?? false;
+
+/** `GET /organisations/{id}` with the reader's abilities. */
+export type OrganisationRecord = AdminOrganisation;
 
 export async function getOrganisation(id: number, signal?: AbortSignal): Promise<OrganisationRecord> {
   const body = await api.get<DataEnvelope<unknown>>(`/organisations/${id}`, { signal });
-  return readContract(ZOrganisation, body.data, 'organisations/{id}');
+  return readContract(ZAdminOrganisation, body.data, 'organisations/{id}');
 }
 
 export const organisationQueryOptions = (id: number) =>

@@ -1,6 +1,7 @@
 import {
   type StaffAccount,
   type StaffAccountDetail,
+  type StaffAccountListAbilities,
   ZStaffAccountDetail,
   type ZStaffAccountInviteRequest,
   type ZStaffAccountPatchRequest,
@@ -17,8 +18,11 @@ import { adminKeys, withQuery } from './keys';
  * merge-patch, activation, deactivation, password reset, deletion and the assigned UATs.
  */
 
+/** A page of staff accounts with the reader's list abilities (invite, grant the admin role). */
+export type StaffAccountList = ListEnvelope<StaffAccount> & { abilities: StaffAccountListAbilities };
+
 export async function getStaffAccounts(params: string, signal?: AbortSignal) {
-  return api.get<ListEnvelope<StaffAccount>>(withQuery('/staff-accounts', params), { signal });
+  return api.get<StaffAccountList>(withQuery('/staff-accounts', params), { signal });
 }
 
 export const useStaffAccounts = (params: string) =>

@@ -21,13 +21,11 @@ import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { useListQuery } from '../../../components/filter-bar/use-list-query';
 import { ListCell } from '../../../components/list-cell/list-cell';
 import { formatDateTime } from '../../../lib/format';
-import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
-import { useAllOrganisations } from '../api/organisations';
+import { useAdministersAllOrganisations, useAllOrganisations } from '../api/organisations';
 import { useDeleteStaffAccount, useResetStaffPassword, useSetStaffAccountStatus, useStaffAccounts } from '../api/staff-accounts';
 import { useDepartments, useFunctions } from '../api/structure';
-import { seesEveryOrganisation } from '../client-abilities';
 import { EnrollmentsPanel } from '../components/accounts/enrollments-panel';
 import { StaffAccountModal } from '../components/accounts/staff-account-modal';
 import { UatModal } from '../components/accounts/uat-modal';
@@ -47,9 +45,8 @@ type Question = 'activate' | 'deactivate' | 'resetPassword' | 'delete';
 function StaffAccountsTab() {
   const { t } = useTranslation('administration');
   const { user, organisation } = useSession();
-  const { can } = usePermissions();
   const settings = useSettings();
-  const everyOrganisation = seesEveryOrganisation(user);
+  const everyOrganisation = useAdministersAllOrganisations();
   const organisations = useAllOrganisations();
   const setStatus = useSetStaffAccountStatus();
   const reset = useResetStaffPassword();
@@ -315,7 +312,7 @@ function StaffAccountsTab() {
         <Text size="sm" c="gray.7" maw={760}>
           {t('accounts.intro')}
         </Text>
-        {can('accountsEdit') && user?.organisation_id ? (
+        {query.data?.abilities?.canInvite ? (
           <Button
             leftSection={<IconUserPlus size={18} aria-hidden />}
             onClick={() => {
@@ -351,6 +348,7 @@ function StaffAccountsTab() {
         account={editing}
         organisationId={user?.organisation_id ?? null}
         organisationName={organisation?.name}
+        inviterGrantsAdmin={query.data?.abilities?.canGrantAdminRole ?? false}
       />
       <UatModal account={uatAccount} onClose={() => setUatAccount(null)} />
     </Stack>

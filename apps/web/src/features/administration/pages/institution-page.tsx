@@ -8,10 +8,8 @@ import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
 import { useOrganisation } from '../api/organisations';
 import { useStaffAccounts } from '../api/staff-accounts';
-import { organisationAbilities } from '../client-abilities';
 import { DelegationBanner } from '../components/delegation/delegation-banner';
 import { OrganisationDetailsTab } from '../components/organisations/organisation-details-tab';
 import { PageHeader } from '../../../components/page/page-header';
@@ -63,7 +61,6 @@ function AccountsSummary({ organisationId }: { organisationId: number }) {
 export function InstitutionPage() {
   const { t } = useTranslation(['administration', 'routes']);
   const [params, setParams] = useSearchParams();
-  const { user } = useSession();
   const { can } = usePermissions();
   const id = Number(params.get('id'));
   const requested = params.get('tab');
@@ -131,7 +128,6 @@ export function InstitutionPage() {
   }
 
   const record = query.data;
-  const abilities = organisationAbilities(record, user, can);
 
   return (
     <Stack gap="lg" data-testid="institution-page">
@@ -165,7 +161,7 @@ export function InstitutionPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="institution-details" pt="md">
-          <OrganisationDetailsTab record={record} abilities={abilities} />
+          <OrganisationDetailsTab record={record} abilities={record.abilities} />
         </Tabs.Panel>
         <Tabs.Panel value="departments" pt="md">
           <DepartmentsTab organisationId={record.id} />

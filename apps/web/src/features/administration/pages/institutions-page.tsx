@@ -1,4 +1,4 @@
-import { ORGANISATION_TYPES, type Organisation } from '@ghiseu/domain';
+import { type AdminOrganisation, ORGANISATION_TYPES } from '@ghiseu/domain';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -13,7 +13,6 @@ import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useDeleteOrganisation, useOrganisations } from '../api/organisations';
 import { useCounties } from '../../../lib/territory';
-import { mayCreateOrganisations, mayWorkInOtherOrganisations, organisationAbilities } from '../client-abilities';
 import { DelegationBanner } from '../components/delegation/delegation-banner';
 import { useOrganisationSwitch } from '../components/delegation/use-organisation-switch';
 import { CreateOrganisationModal } from '../components/organisations/create-organisation-modal';
@@ -39,8 +38,6 @@ export function InstitutionsPage() {
   const remove = useDeleteOrganisation();
   const { workIn, pending: switching } = useOrganisationSwitch();
   const [createOpened, setCreateOpened] = useState(false);
-  const canCreate = mayCreateOrganisations(user, can);
-  const canWorkElsewhere = mayWorkInOtherOrganisations(user);
   const canOpenCard = can('organisationsOwn', 'organisationsView');
 
   const filters = useMemo<FilterDefinition[]>(
@@ -66,9 +63,11 @@ export function InstitutionsPage() {
   );
   const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
   const query = useOrganisations(list.searchParams);
+  // The server's policy decides who creates organisations (the super administrator only).
+  const canCreate = query.data?.abilities?.canCreate ?? false;
   const countyName = useMemo(() => new Map((counties.data ?? []).map((c) => [c.id, c.name])), [counties.data]);
 
-  const onDelete = (organisation: Organisation) =>
+  const onDelete = (organisation: AdminOrganisation) =>
     confirmAndRun({
       title: t('organisations.deleteTitle'),
       message: t('organisations.deleteQuestion', { name: organisation.name }),
@@ -79,11 +78,11 @@ export function InstitutionsPage() {
       onError: (error) => showAdminError(error, { entity: 'organisation' }),
     });
 
-  const cardLink = (row: Organisation) => `/institution?id=${row.id}&tab=institution-details`;
-  const isCurrent = (row: Organisation) => row.id === user?.organisation_id;
+  const cardLink = (row: AdminOrganisation) => `/institution?id=${row.id}&tab=institution-details`;
+  const isCurrent = (row: AdminOrganisation) => row.id === user?.organisation_id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: derived from the session and the county names.
-  const columns = useMemo<DataTableColumn<Organisation>[]>(
+  const columns = useMemo<DataTableColumn<AdminOrganisation>[]>(
     () => [
       {
         id: 'name',
@@ -142,7 +141,7 @@ export function InstitutionsPage() {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
-  const actions = useMemo<DataTableRowAction<Organisation>[]>(
+  const actions = useMemo<DataTableRowAction<AdminOrganisation>[]>(
     () => [
       {
         name: 'open',
@@ -155,7 +154,7 @@ export function InstitutionsPage() {
         name: 'work-here',
         label: t('delegation.workHere'),
         icon: <IconBuildingCommunity size={16} aria-hidden />,
-        isVisible: (row) => canWorkElsewhere && !isCurrent(row) && !switching,
+        isVisible: (row) => row.abilities.canWorkIn && !isCurrent(row) && !switching,
         onClick: (row) => void workIn(row),
       },
       {
@@ -163,11 +162,11 @@ export function InstitutionsPage() {
         label: t('actions.delete'),
         icon: <IconTrash size={16} aria-hidden />,
         color: 'red.9',
-        isVisible: (row) => organisationAbilities(row, user, can).canDelete,
+        isVisible: (row) => row.abilities.canDelete,
         onClick: (row) => void onDelete(row),
       },
     ],
-    [t, user, can, canOpenCard, canWorkElsewhere, switching],
+    [t, user, canOpenCard, switching],
   );
 
   return (

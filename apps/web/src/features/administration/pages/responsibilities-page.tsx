@@ -1,21 +1,17 @@
 import { PERMISSIONS, type Responsibility } from '@ghiseu/domain';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { recordActions } from '../../../components/data-table/record-actions';
-import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
-import { useListQuery } from '../../../components/filter-bar/use-list-query';
+import { useRecordListPage } from '../../../components/page/use-record-list-page';
 import { ListCell } from '../../../components/list-cell/list-cell';
 import { formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
-import { useSettings } from '../../../lib/settings';
-import { useAllOrganisations } from '../api/organisations';
+import { useAdministersAllOrganisations, useAllOrganisations } from '../api/organisations';
 import { useDeleteResponsibility, useResponsibilities } from '../api/responsibilities';
-import { seesEveryOrganisation } from '../client-abilities';
 import { ResponsibilityEditor } from '../components/responsibilities/responsibility-editor';
 import { ListBlock } from '../../../components/page/list-block';
 import { PageHeader } from '../../../components/page/page-header';
@@ -32,14 +28,10 @@ const permissionLabel = (key: string) => PERMISSIONS[key as keyof typeof PERMISS
  */
 export function ResponsibilitiesPage() {
   const { t } = useTranslation(['administration', 'routes']);
-  const { user } = useSession();
   const { can } = usePermissions();
-  const settings = useSettings();
-  const everyOrganisation = seesEveryOrganisation(user);
+  const everyOrganisation = useAdministersAllOrganisations();
   const organisations = useAllOrganisations();
   const remove = useDeleteResponsibility();
-  const [editing, setEditing] = useState<Responsibility | null>(null);
-  const [opened, setOpened] = useState(false);
   const organisationName = useMemo(
     () => new Map((organisations.data?.data ?? []).map((o) => [o.id, o.name])),
     [organisations.data],
@@ -72,24 +64,23 @@ export function ResponsibilitiesPage() {
     ],
     [t, everyOrganisation, organisations.data],
   );
-  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
-  const query = useResponsibilities(list.searchParams);
-
-  const open = (responsibility: Responsibility | null) => {
-    setEditing(responsibility);
-    setOpened(true);
-  };
-
-  const onDelete = (responsibility: Responsibility) =>
-    confirmAndRun({
-      title: t('responsibilities.deleteTitle'),
-      message: t('responsibilities.deleteQuestion', { name: responsibility.name }),
+  const page = useRecordListPage<Responsibility>({
+    initialSortKey: 'name',
+    definitions: filters,
+    deletion: {
+      texts: (responsibility) => ({
+        title: t('responsibilities.deleteTitle'),
+        message: t('responsibilities.deleteQuestion', { name: responsibility.name }),
+        success: t('responsibilities.deleted', { name: responsibility.name }),
+      }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      action: () => remove.mutateAsync(responsibility.id),
-      success: t('responsibilities.deleted', { name: responsibility.name }),
+      run: (responsibility) => remove.mutateAsync(responsibility.id),
       onError: (error) => showAdminError(error, { entity: 'responsibility' }),
-    });
+    },
+  });
+  const { list, editing, opened, open } = page;
+  const query = useResponsibilities(list.searchParams);
 
   const columns = useMemo<DataTableColumn<Responsibility>[]>(
     () => [
@@ -145,7 +136,7 @@ export function ResponsibilitiesPage() {
         editLabel: t('actions.edit'),
         deleteLabel: t('actions.delete'),
         onEdit: open,
-        onDelete: (row) => void onDelete(row),
+        onDelete: (row) => void page.confirmDelete(row),
       }),
     [t],
   );
@@ -184,7 +175,7 @@ export function ResponsibilitiesPage() {
         loadErrorTitle={t('loadError')}
         testId="responsibilities-list"
       />
-      <ResponsibilityEditor opened={opened} onClose={() => setOpened(false)} responsibility={editing} />
+      <ResponsibilityEditor opened={opened} onClose={page.close} responsibility={editing} />
     </Stack>
   );
 }

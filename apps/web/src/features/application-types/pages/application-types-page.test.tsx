@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
-import { apiError, envelope, http, listEnvelope, sentRequests, server } from '../../../test/msw';
+import { answersInTurn, apiError, envelope, http, listEnvelope, sentRequests, server } from '../../../test/msw';
 import { ApplicationTypesPage } from './application-types-page';
 
 const UI_TEST_TIMEOUT = 30_000;
@@ -96,10 +96,8 @@ function serveTypes(rows: ApplicationTypeRecord[]) {
   );
 }
 /** Answers the writes of `method` in turn, one answer each. */
-function answerWrites(method: 'post' | 'patch' | 'delete', path: string, answers: (() => Response)[]) {
-  let next = 0;
-  server.use(http[method](path, () => answers[Math.min(next++, answers.length - 1)]()));
-}
+const answerWrites = (method: 'post' | 'patch' | 'delete', path: string, answers: (() => Response)[]) =>
+  server.use(answersInTurn(method, path, ...answers));
 const writes = async (method: string) =>
   (await sentRequests({ method })).map((r) => ({ path: r.path, body: r.body, type: r.headers.get('content-type') }));
 

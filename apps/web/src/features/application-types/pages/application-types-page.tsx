@@ -9,20 +9,18 @@ import {
 } from '@ghiseu/domain';
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { recordActions } from '../../../components/data-table/record-actions';
-import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
-import { useListQuery } from '../../../components/filter-bar/use-list-query';
+import { useRecordListPage } from '../../../components/page/use-record-list-page';
 import { ListBlock } from '../../../components/page/list-block';
 import { PageHeader } from '../../../components/page/page-header';
 import { SoftBadge } from '../../../components/page/soft-badge';
 import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { useSettings } from '../../../lib/settings';
 import {
   useApplicationTypes,
   useDeleteApplicationType,
@@ -46,14 +44,11 @@ export function ApplicationTypesPage() {
   const { t } = useTranslation(['application-types', 'routes']);
   const { user } = useSession();
   const { can } = usePermissions();
-  const settings = useSettings();
   const superAdmin = user?.user_type_name === 'super_admin';
   const canEdit = can('applicationTypeRead');
   const organisations = useOrganisationOptions(superAdmin);
   const remove = useDeleteApplicationType();
   const patch = usePatchApplicationType();
-  const [editing, setEditing] = useState<ApplicationTypeRecord | null>(null);
-  const [opened, setOpened] = useState(false);
 
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -93,24 +88,23 @@ export function ApplicationTypesPage() {
     ],
     [t, superAdmin, organisations.data],
   );
-  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
-  const query = useApplicationTypes(list.searchParams);
-
-  const open = (row: ApplicationTypeRecord | null) => {
-    setEditing(row);
-    setOpened(true);
-  };
-
-  const onDelete = (row: ApplicationTypeRecord) =>
-    confirmAndRun({
-      title: t('deleteTitle'),
-      message: t('deleteQuestion', { name: row.name }),
+  const page = useRecordListPage<ApplicationTypeRecord>({
+    initialSortKey: 'name',
+    definitions: filters,
+    deletion: {
+      texts: (row) => ({
+        title: t('deleteTitle'),
+        message: t('deleteQuestion', { name: row.name }),
+        success: t('deleted', { name: row.name }),
+      }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      action: () => remove.mutateAsync(row.id),
-      success: t('deleted', { name: row.name }),
+      run: (row) => remove.mutateAsync(row.id),
       onError: (error) => showTypeError(error),
-    });
+    },
+  });
+  const { list, editing, opened, open } = page;
+  const query = useApplicationTypes(list.searchParams);
 
   const onToggle = async (row: ApplicationTypeRecord, active: boolean) => {
     try {
@@ -199,7 +193,7 @@ export function ApplicationTypesPage() {
         editLabel: t('actions.edit'),
         deleteLabel: t('actions.delete'),
         onEdit: open,
-        onDelete: (row) => void onDelete(row),
+        onDelete: (row) => void page.confirmDelete(row),
         allowed: canEdit,
       }),
     [t, canEdit],
@@ -238,7 +232,7 @@ export function ApplicationTypesPage() {
       {canEdit ? (
         <ApplicationTypeModal
           opened={opened}
-          onClose={() => setOpened(false)}
+          onClose={page.close}
           record={editing}
           superAdmin={superAdmin}
           defaultOrganisationId={user?.organisation_id ?? null}

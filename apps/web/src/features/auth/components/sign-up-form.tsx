@@ -6,7 +6,7 @@ import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { TextField } from '../../../components/inputs/text-field';
+import { PhoneField } from '../../../components/inputs/phone-field';
 import { type RegisterResult, useRegister } from '../api/register';
 import { apiErrorText, applyServerFieldErrors, errorCode } from '../form-errors';
 import {
@@ -191,28 +191,14 @@ export function SignUpForm({ accountType, onRegistered }: SignUpFormProps) {
               </Anchor>
             </Text>
           ) : null}
-          <Controller
+          <PhoneField
             control={control}
             name="phone"
-            render={({ field }) => (
-              <TextField
-                id="signup-phone"
-                label={t('signUp.phone')}
-                description={t('signUp.phoneHint')}
-                type="tel"
-                mode="digits"
-                maxLength={10}
-                withAsterisk
-                autoComplete="tel-national"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={errors.phone?.message}
-                data-testid="signup-phone"
-              />
-            )}
+            id="signup-phone"
+            label={t('signUp.phone')}
+            description={t('signUp.phoneHint')}
+            withAsterisk
+            data-testid="signup-phone"
           />
           <NewPasswordFields idPrefix="signup" label={t('password.password')} />
           <Checkbox

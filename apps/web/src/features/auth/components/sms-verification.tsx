@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { VerificationResponse } from '@ghiseu/domain';
+import { PhoneField } from '../../../components/inputs/phone-field';
 import { TextField } from '../../../components/inputs/text-field';
 import { useSendPhoneCode, useValidatePhoneCode } from '../api/phone-verification';
 import { apiErrorText, applyServerFieldErrors, errorCode } from '../form-errors';
@@ -95,28 +96,14 @@ export function SmsVerification({ token, initialPhone = '', onVerified, onInvali
       <form onSubmit={onSendPhone} noValidate aria-label={t('verifySms.formLabel')} data-testid="sms-phone-form">
         <Stack gap="md">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <Controller
+          <PhoneField
             control={phoneForm.control}
             name="phone"
-            render={({ field, fieldState }) => (
-              <TextField
-                id="verify-phone"
-                label={t('verifySms.phone')}
-                description={t('verifySms.phoneHint')}
-                type="tel"
-                mode="digits"
-                maxLength={10}
-                withAsterisk
-                autoComplete="tel-national"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={fieldState.error?.message}
-                data-testid="sms-phone"
-              />
-            )}
+            id="verify-phone"
+            label={t('verifySms.phone')}
+            description={t('verifySms.phoneHint')}
+            withAsterisk
+            data-testid="sms-phone"
           />
           <Button type="submit" fullWidth loading={send.isPending} data-testid="sms-send">
             {t('verifySms.send')}

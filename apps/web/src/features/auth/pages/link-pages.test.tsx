@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { loadAllTexts } from '../../../lib/testing/render-app';
-import { HttpResponse, http, server } from '../../../test/msw';
+import { apiError, HttpResponse, http, noContent, sentRequests, server } from '../../../test/msw';
 import { renderPage } from '../testing';
 import { GoogleCallbackPage } from './google-callback-page';
 import { InvalidLinkPage } from './invalid-link-page';
@@ -14,48 +13,38 @@ import { SignUpPersonalPage } from './sign-up-page';
 /** Generous: these tests type and click a lot, and CI machines are shared. */
 const UI_TEST_TIMEOUT = 20_000;
 
-const mocks = vi.hoisted(() => ({ google: vi.fn(), resend: vi.fn(), register: vi.fn() }));
-vi.mock('../api/google-sign-in', () => ({ googleSignIn: mocks.google }));
-vi.mock('../api/resend-confirmation', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return { resendConfirmation: mocks.resend, useResendConfirmation: () => useMutation({ mutationFn: mocks.resend }) };
-});
-vi.mock('../api/register', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return { register: mocks.register, useRegister: () => useMutation({ mutationFn: mocks.register }) };
-});
-
 beforeAll(loadAllTexts);
 beforeEach(() => {
-  for (const mock of Object.values(mocks)) mock.mockReset();
   // The sign-in page asks which social providers the server has configured.
   server.use(http.get('/api/auth/providers', () => HttpResponse.json({ data: { google: false, facebook: false } })));
 });
+
+const googleSignIns = async () => (await sentRequests({ method: 'POST', path: '/api/auth/google' })).map((r) => r.body);
+const serveGoogle = (answer: () => Response) => server.use(http.post('/api/auth/google', answer));
 
 const location = () => screen.getByTestId('location').textContent;
 const state = () => JSON.parse(screen.getByTestId('location-state').textContent ?? 'null');
 
 describe('/auth/google (social sign-in callback)', { timeout: UI_TEST_TIMEOUT }, () => {
   it('posts the query string and goes home when the phone is confirmed', async () => {
-    mocks.google.mockResolvedValue({
-      isEmailConfirmed: true,
-      isPhoneConfirmed: true,
-      data: { authToken: 'g-auth', verificationToken: null },
-    });
+    serveGoogle(() =>
+      HttpResponse.json({
+        isEmailConfirmed: true,
+        isPhoneConfirmed: true,
+        data: { authToken: 'g-auth', verificationToken: null },
+      }),
+    );
     const signIn = vi.fn(async () => buildCurrentUser());
     renderPage('/auth/google?code=abc&state=xyz', <GoogleCallbackPage />, { signIn });
     await waitFor(() => expect(location()).toBe('/home'));
-    expect(mocks.google).toHaveBeenCalledTimes(1);
-    expect(mocks.google).toHaveBeenCalledWith('code=abc&state=xyz');
+    expect(await googleSignIns()).toEqual([{ token: 'code=abc&state=xyz' }]);
     expect(signIn).toHaveBeenCalledWith('g-auth');
   });
 
   it('continues with SMS verification when the phone is not confirmed', async () => {
-    mocks.google.mockResolvedValue({
-      isEmailConfirmed: true,
-      isPhoneConfirmed: false,
-      data: { authToken: null, verificationToken: 'v-g' },
-    });
+    serveGoogle(() =>
+      HttpResponse.json({ isEmailConfirmed: true, isPhoneConfirmed: false, data: { authToken: null, verificationToken: 'v-g' } }),
+    );
     const setPendingLogin = vi.fn();
     renderPage('/auth/google?code=abc&state=xyz', <GoogleCallbackPage />, { setPendingLogin });
     await waitFor(() => expect(location()).toBe('/auth/verify-sms?token=v-g'));
@@ -63,9 +52,7 @@ describe('/auth/google (social sign-in callback)', { timeout: UI_TEST_TIMEOUT },
   });
 
   it('goes back to sign-in with the message of a failure', async () => {
-    mocks.google.mockImplementation(async () => {
-      throw new ApiError(503, 'AUTH_SERVICE_UNAVAILABLE');
-    });
+    serveGoogle(() => apiError(503, 'AUTH_SERVICE_UNAVAILABLE'));
     renderPage('/auth/google?code=abc&state=xyz', <GoogleCallbackPage />);
     await waitFor(() => expect(location()).toBe('/auth/signin'));
     expect(state()).toEqual({ error: 'Serviciul de autentificare este momentan indisponibil.' });
@@ -75,13 +62,13 @@ describe('/auth/google (social sign-in callback)', { timeout: UI_TEST_TIMEOUT },
     renderPage('/auth/google?error=access_denied', <GoogleCallbackPage />);
     await waitFor(() => expect(location()).toBe('/auth/signin'));
     expect(state().error).toMatch(/anulată/);
-    expect(mocks.google).not.toHaveBeenCalled();
+    expect(await googleSignIns()).toEqual([]);
   });
 });
 
 describe('/auth/invalid-link', { timeout: UI_TEST_TIMEOUT }, () => {
   it('offers sign-in and a new confirmation link', async () => {
-    mocks.resend.mockResolvedValue(undefined);
+    server.use(http.get('/api/auth/resend', noContent));
     const { user } = renderPage('/auth/invalid-link', <InvalidLinkPage />);
     expect(screen.getByText('Linkul de activare nu este valid, a expirat sau a fost deja folosit.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Autentificare' })).toHaveAttribute('href', '/auth/signin');
@@ -92,7 +79,8 @@ describe('/auth/invalid-link', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.type(screen.getByLabelText(/Adresa de e-mail a contului/), 'ana@example.ro');
     await user.click(screen.getByRole('button', { name: 'Trimiteți linkul' }));
     expect(await screen.findByText(/am trimis un nou link de confirmare/)).toBeInTheDocument();
-    expect(mocks.resend.mock.calls[0][0]).toBe('ana@example.ro');
+    const resends = await sentRequests({ method: 'GET', path: '/api/auth/resend' });
+    expect(resends.map((r) => r.query.get('email'))).toEqual(['ana@example.ro']);
   });
 
   it('sends a used reset link to forgot-password, an invitation to the administrator', async () => {
@@ -130,7 +118,14 @@ describe('sign-up pages', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 
   it('replaces the form by "check your e-mail" once registered', async () => {
-    mocks.register.mockResolvedValue({ user_id: 3, email: 'ana@example.ro', isEmailConfirmed: false, isPhoneConfirmed: false });
+    server.use(
+      http.post('/api/auth/register', () =>
+        HttpResponse.json(
+          { data: { user_id: 3, email: 'ana@example.ro', isEmailConfirmed: false, isPhoneConfirmed: false } },
+          { status: 201 },
+        ),
+      ),
+    );
     const { user } = renderPage('/auth/signup/personal', <SignUpPersonalPage />);
     await user.type(screen.getByLabelText(/^Nume/), 'Pop');
     await user.type(screen.getByLabelText(/^Prenume/), 'Ana');
@@ -143,5 +138,13 @@ describe('sign-up pages', { timeout: UI_TEST_TIMEOUT }, () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Verificați-vă e-mailul' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByTestId('check-email')).toHaveTextContent('ana@example.ro');
+    const [registration] = await sentRequests({ method: 'POST', path: '/api/auth/register' });
+    expect(registration.body).toMatchObject({
+      last_name: 'Pop',
+      first_name: 'Ana',
+      email: 'ana@example.ro',
+      phone: '0722123456',
+      password: 'Cont!Nou2026',
+    });
   });
 });

@@ -13,22 +13,24 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/feedback/toast';
 import { Notice } from '../../../components/page/notice';
 import { Toggle } from '../../../components/toggle/toggle';
+import { errorCodeOf, validationFieldErrors } from '../../../lib/api-errors';
+import { zodResolver } from '../../../lib/validation';
 import { useCreateSeries, useOrganisationOptions, usePatchSeries, useSeriesTypeOptions } from '../api/document-series';
 import { seriesErrorText } from '../errors';
-import { errorCodeOf, validationFieldErrors } from '../../../lib/api-errors';
 import {
-  type FieldErrors,
   MAX_INDEX,
   nextNumberPreview,
+  type SeriesOutput,
   type SeriesValues,
   seriesCreateBody,
+  seriesFormSchema,
   seriesPatch,
   seriesValues,
-  validateSeries,
 } from '../form-model';
 
 export interface SeriesModalProps {
@@ -41,21 +43,6 @@ export interface SeriesModalProps {
   /** The organisation proposed for a new series (the user's own). */
   defaultOrganisationId: number | null;
 }
-
-const FIELDS = [
-  'type_id',
-  'organisation_id',
-  'name',
-  'description',
-  'separator',
-  'prefix',
-  'rejected_prefix',
-  'registers',
-  'yearly_reset',
-  'active',
-  'current_index',
-  'rejected_index',
-] as const;
 
 /**
  * Add or edit a document series: type, name, separator, prefixes, registers, yearly reset,
@@ -70,24 +57,23 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
   const types = useSeriesTypeOptions();
   const organisations = useOrganisationOptions(superAdmin && opened);
   const initial = () => seriesValues(series, { organisationId: defaultOrganisationId });
-  const [values, setValues] = useState<SeriesValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const schema = useMemo(() => seriesFormSchema(series, superAdmin), [series, superAdmin]);
+  const form = useForm<SeriesValues, unknown, SeriesOutput>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: initial(),
+  });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as SeriesValues;
   const [formError, setFormError] = useState<string | null>(null);
   const year = series?.year || new Date().getFullYear();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another series opens.
   useEffect(() => {
     if (opened) {
-      setValues(initial());
-      setErrors({});
+      form.reset(initial());
       setFormError(null);
     }
   }, [opened, series?.id]);
-
-  const set = <K extends keyof SeriesValues>(key: K, value: SeriesValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: '' }));
-  };
 
   const typeOptions = useMemo(
     () => (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name })),
@@ -98,19 +84,15 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
     [organisations.data],
   );
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const fieldError = (field: Path<SeriesValues>, message: string) =>
+    form.setError(field, { type: 'server', message }, { shouldFocus: true });
+
+  const onSubmit = form.handleSubmit(async (output) => {
     setFormError(null);
-    const problems = Object.fromEntries(Object.entries(validateSeries(values, series, superAdmin)).filter(([, v]) => v));
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      document.getElementById(`series-${Object.keys(problems)[0].replace('_', '-')}`)?.focus();
-      return;
-    }
     let sentPatch: ReturnType<typeof seriesPatch> | null = null;
     try {
       if (series) {
-        sentPatch = seriesPatch(series, values);
+        sentPatch = seriesPatch(series, output);
         if (Object.keys(sentPatch).length === 0) {
           showToast('info', t('series.unchanged'));
           onClose();
@@ -118,51 +100,56 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
         }
         await patch.mutateAsync({ id: series.id, patch: sentPatch });
       } else {
-        await create.mutateAsync(seriesCreateBody(values, superAdmin));
+        await create.mutateAsync(seriesCreateBody(output, superAdmin));
       }
-      showToast('success', t(series ? 'series.saved' : 'series.created', { name: values.name.trim() }));
+      showToast('success', t(series ? 'series.saved' : 'series.created', { name: output.name }));
       onClose();
     } catch (error) {
       const code = errorCodeOf(error);
       if (code === 'INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE') {
-        const field = sentPatch && sentPatch.current_index === undefined ? 'rejected_index' : 'current_index';
-        setErrors({ [field]: seriesErrorText(error) });
+        fieldError(
+          sentPatch && sentPatch.current_index === undefined ? 'rejected_index' : 'current_index',
+          seriesErrorText(error),
+        );
         return;
       }
       if (code === 'DOCUMENT_SERIES_EXISTS') {
-        setErrors({ name: seriesErrorText(error) });
+        fieldError('name', seriesErrorText(error));
         return;
       }
-      const fields = Object.fromEntries(
-        Object.entries(validationFieldErrors(error)).filter(([field]) => (FIELDS as readonly string[]).includes(field)),
-      );
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
+      const fields = Object.entries(validationFieldErrors(error)).filter(([field]) => field in values);
+      if (fields.length > 0) {
+        for (const [field, message] of fields) form.setError(field as Path<SeriesValues>, { type: 'server', message });
         return;
       }
       setFormError(seriesErrorText(error));
     }
-  };
+  });
 
-  const indexInput = (field: 'current_index' | 'rejected_index', label: string) => {
-    const minimum = series ? series[field] : 0;
-    return (
-      <NumberInput
-        id={`series-${field.replace('_', '-')}`}
-        label={label}
-        description={series ? t('series.hints.index') : t('series.hints.indexNew')}
-        min={minimum}
-        max={MAX_INDEX}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
-        value={values[field]}
-        onChange={(value) => set(field, typeof value === 'number' ? value : value === '' ? '' : Number(value))}
-        error={errors[field] || undefined}
-        data-testid={`series-${field.replace('_', '-')}`}
-      />
-    );
-  };
+  const indexInput = (name: 'current_index' | 'rejected_index', label: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          ref={field.ref}
+          id={`series-${name.replace('_', '-')}`}
+          label={label}
+          description={series ? t('series.hints.index') : t('series.hints.indexNew')}
+          min={series ? series[name] : 0}
+          max={MAX_INDEX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={field.value ?? ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? null : Number(value))}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+          data-testid={`series-${name.replace('_', '-')}`}
+        />
+      )}
+    />
+  );
 
   const title = series ? t('series.editTitle') : t('series.createTitle');
   return (
@@ -179,35 +166,49 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
           {formError ? <Notice tone="error">{formError}</Notice> : null}
           {types.isSuccess && typeOptions.length === 0 ? <Notice tone="warning">{t('series.needTypes')}</Notice> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              id="series-type-id"
-              label={t('series.fields.type')}
-              required
-              data={typeOptions}
-              value={values.type_id}
-              onChange={(value) => value && set('type_id', value)}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage={t('nothingFound')}
-              placeholder={types.isPending ? t('loading') : undefined}
-              error={errors.type_id || (types.isError ? t('optionsFailed') : undefined)}
-              data-testid="series-type"
+            <Controller
+              control={form.control}
+              name="type_id"
+              render={({ field }) => (
+                <Select
+                  ref={field.ref}
+                  id="series-type-id"
+                  label={t('series.fields.type')}
+                  required
+                  data={typeOptions}
+                  value={field.value === null ? null : String(field.value)}
+                  onChange={(value) => value && field.onChange(Number(value))}
+                  allowDeselect={false}
+                  searchable
+                  nothingFoundMessage={t('nothingFound')}
+                  placeholder={types.isPending ? t('loading') : undefined}
+                  error={errors.type_id?.message ?? (types.isError ? t('optionsFailed') : undefined)}
+                  data-testid="series-type"
+                />
+              )}
             />
             {superAdmin ? (
-              <Select
-                id="series-organisation-id"
-                label={t('series.fields.organisation')}
-                required
-                data={organisationOptions}
-                value={values.organisation_id}
-                onChange={(value) => value && set('organisation_id', value)}
-                allowDeselect={false}
-                searchable
-                disabled={series !== null}
-                nothingFoundMessage={t('nothingFound')}
-                placeholder={organisations.isPending ? t('loading') : undefined}
-                error={errors.organisation_id || (organisations.isError ? t('optionsFailed') : undefined)}
-                data-testid="series-organisation"
+              <Controller
+                control={form.control}
+                name="organisation_id"
+                render={({ field }) => (
+                  <Select
+                    ref={field.ref}
+                    id="series-organisation-id"
+                    label={t('series.fields.organisation')}
+                    required
+                    data={organisationOptions}
+                    value={field.value === null ? null : String(field.value)}
+                    onChange={(value) => value && field.onChange(Number(value))}
+                    allowDeselect={false}
+                    searchable
+                    disabled={series !== null}
+                    nothingFoundMessage={t('nothingFound')}
+                    placeholder={organisations.isPending ? t('loading') : undefined}
+                    error={errors.organisation_id?.message ?? (organisations.isError ? t('optionsFailed') : undefined)}
+                    data-testid="series-organisation"
+                  />
+                )}
               />
             ) : null}
           </SimpleGrid>
@@ -216,10 +217,9 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
             label={t('series.fields.name')}
             required
             maxLength={255}
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={errors.name || undefined}
+            error={errors.name?.message}
             data-testid="series-name"
+            {...form.register('name')}
           />
           <Textarea
             id="series-description"
@@ -227,9 +227,8 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
             autosize
             minRows={2}
             maxLength={2000}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            error={errors.description || undefined}
+            error={errors.description?.message}
+            {...form.register('description')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
@@ -237,10 +236,9 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
               label={t('series.fields.prefix')}
               description={t('series.hints.prefix')}
               maxLength={30}
-              value={values.prefix}
-              onChange={(event) => set('prefix', event.currentTarget.value)}
-              error={errors.prefix || undefined}
+              error={errors.prefix?.message}
               data-testid="series-prefix"
+              {...form.register('prefix')}
             />
             <TextInput
               id="series-separator"
@@ -248,43 +246,55 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
               description={t('series.hints.separator')}
               required
               maxLength={3}
-              value={values.separator}
-              onChange={(event) => set('separator', event.currentTarget.value)}
-              error={errors.separator || undefined}
+              error={errors.separator?.message}
               data-testid="series-separator"
+              {...form.register('separator')}
             />
             <TextInput
               id="series-rejected-prefix"
               label={t('series.fields.rejectedPrefix')}
               maxLength={30}
-              value={values.rejected_prefix}
-              onChange={(event) => set('rejected_prefix', event.currentTarget.value)}
-              error={errors.rejected_prefix || undefined}
+              error={errors.rejected_prefix?.message}
               data-testid="series-rejected-prefix"
+              {...form.register('rejected_prefix')}
             />
           </SimpleGrid>
-          <TagsInput
-            id="series-registers"
-            label={t('series.fields.registers')}
-            description={t('series.hints.registers')}
-            value={values.registers}
-            onChange={(value) => set('registers', value)}
-            maxTags={50}
-            clearable
-            error={errors.registers || undefined}
+          <Controller
+            control={form.control}
+            name="registers"
+            render={({ field, fieldState }) => (
+              <TagsInput
+                ref={field.ref}
+                id="series-registers"
+                label={t('series.fields.registers')}
+                description={t('series.hints.registers')}
+                value={field.value}
+                onChange={field.onChange}
+                maxTags={50}
+                clearable
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Group gap="xl">
-            <Toggle
-              id="series-yearly-reset"
-              label={t('series.fields.yearlyReset')}
-              checked={values.yearly_reset}
-              onChange={(checked) => set('yearly_reset', checked)}
+            <Controller
+              control={form.control}
+              name="yearly_reset"
+              render={({ field }) => (
+                <Toggle
+                  id="series-yearly-reset"
+                  label={t('series.fields.yearlyReset')}
+                  checked={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
-            <Toggle
-              id="series-active"
-              label={t('series.fields.active')}
-              checked={values.active}
-              onChange={(checked) => set('active', checked)}
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field }) => (
+                <Toggle id="series-active" label={t('series.fields.active')} checked={field.value} onChange={field.onChange} />
+              )}
             />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -295,7 +305,7 @@ export function SeriesModal({ opened, onClose, series, superAdmin, defaultOrgani
             <Text size="sm" fw={600} component="span" aria-live="polite">
               {t('series.preview', { number: nextNumberPreview(values, year) })}
             </Text>
-            {values.rejected_prefix.trim() ? (
+            {values.rejected_prefix?.trim() ? (
               <Text size="sm">{t('series.previewRejected', { number: nextNumberPreview(values, year, true) })}</Text>
             ) : null}
           </Notice>

@@ -1,17 +1,15 @@
 import type { DocumentSeries } from '@ghiseu/domain';
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { recordActions } from '../../../components/data-table/record-actions';
-import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
-import { useListQuery } from '../../../components/filter-bar/use-list-query';
+import { useRecordListPage } from '../../../components/page/use-record-list-page';
 import { ListBlock } from '../../../components/page/list-block';
 import { useSession } from '../../../lib/session';
-import { useSettings } from '../../../lib/settings';
 import {
   useDeleteSeries,
   useOrganisationOptions,
@@ -29,13 +27,10 @@ import { SeriesModal } from './series-modal';
 export function SeriesTab({ superAdmin }: { superAdmin: boolean }) {
   const { t } = useTranslation('document-series');
   const { user } = useSession();
-  const settings = useSettings();
   const types = useSeriesTypeOptions();
   const organisations = useOrganisationOptions(superAdmin);
   const remove = useDeleteSeries();
   const patch = usePatchSeries();
-  const [editing, setEditing] = useState<DocumentSeries | null>(null);
-  const [opened, setOpened] = useState(false);
 
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -69,24 +64,23 @@ export function SeriesTab({ superAdmin }: { superAdmin: boolean }) {
     ],
     [t, types.data, organisations.data, superAdmin],
   );
-  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
-  const query = useSeriesList(list.searchParams);
-
-  const open = (row: DocumentSeries | null) => {
-    setEditing(row);
-    setOpened(true);
-  };
-
-  const onDelete = (row: DocumentSeries) =>
-    confirmAndRun({
-      title: t('series.deleteTitle'),
-      message: t('series.deleteQuestion', { name: row.name }),
+  const page = useRecordListPage<DocumentSeries>({
+    initialSortKey: 'name',
+    definitions: filters,
+    deletion: {
+      texts: (row) => ({
+        title: t('series.deleteTitle'),
+        message: t('series.deleteQuestion', { name: row.name }),
+        success: t('series.deleted', { name: row.name }),
+      }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      action: () => remove.mutateAsync(row.id),
-      success: t('series.deleted', { name: row.name }),
+      run: (row) => remove.mutateAsync(row.id),
       onError: (error) => showSeriesError(error),
-    });
+    },
+  });
+  const { list, editing, opened, open } = page;
+  const query = useSeriesList(list.searchParams);
 
   const onToggle = async (row: DocumentSeries, active: boolean) => {
     try {
@@ -150,7 +144,7 @@ export function SeriesTab({ superAdmin }: { superAdmin: boolean }) {
         editLabel: t('actions.edit'),
         deleteLabel: t('actions.delete'),
         onEdit: open,
-        onDelete: (row) => void onDelete(row),
+        onDelete: (row) => void page.confirmDelete(row),
       }),
     [t],
   );
@@ -181,7 +175,7 @@ export function SeriesTab({ superAdmin }: { superAdmin: boolean }) {
       />
       <SeriesModal
         opened={opened}
-        onClose={() => setOpened(false)}
+        onClose={page.close}
         series={editing}
         superAdmin={superAdmin}
         defaultOrganisationId={user?.organisation_id ?? null}

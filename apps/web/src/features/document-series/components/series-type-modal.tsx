@@ -1,19 +1,19 @@
 import type { DocumentSeriesType } from '@ghiseu/domain';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/feedback/toast';
-import { Notice } from '../../../components/page/notice';
+import { NameDescriptionModal } from '../../../components/record-modal/name-description-modal';
+import { errorCodeOf, validationFieldErrors } from '../../../lib/api-errors';
+import { zodResolver } from '../../../lib/validation';
 import { useCreateSeriesType, usePatchSeriesType } from '../api/document-series';
 import { seriesErrorText } from '../errors';
-import { errorCodeOf, validationFieldErrors } from '../../../lib/api-errors';
 import {
-  type FieldErrors,
+  type SeriesTypeBody,
   type SeriesTypeValues,
-  seriesTypeBody,
+  seriesTypeFormSchema,
   seriesTypePatch,
   seriesTypeValues,
-  validateSeriesType,
 } from '../form-model';
 
 export interface SeriesTypeModalProps {
@@ -28,98 +28,64 @@ export function SeriesTypeModal({ opened, onClose, seriesType }: SeriesTypeModal
   const { t } = useTranslation('document-series');
   const create = useCreateSeriesType();
   const patch = usePatchSeriesType();
-  const [values, setValues] = useState<SeriesTypeValues>(() => seriesTypeValues(seriesType));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SeriesTypeValues, unknown, SeriesTypeBody>({
+    // The form holds text; the schema's output (trimmed, empty description as null) is the body.
+    resolver: zodResolver(seriesTypeFormSchema) as never,
+    defaultValues: seriesTypeValues(seriesType),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another type opens.
   useEffect(() => {
     if (opened) {
-      setValues(seriesTypeValues(seriesType));
-      setErrors({});
+      form.reset(seriesTypeValues(seriesType));
       setFormError(null);
     }
   }, [opened, seriesType?.id]);
 
-  const set = <K extends keyof SeriesTypeValues>(key: K, value: SeriesTypeValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: '' }));
-  };
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);
-    const problems = validateSeriesType(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
     try {
       if (seriesType) {
-        const body = seriesTypePatch(seriesType, values);
-        if (Object.keys(body).length === 0) {
+        const changes = seriesTypePatch(seriesType, body);
+        if (Object.keys(changes).length === 0) {
           showToast('info', t('types.unchanged'));
           onClose();
           return;
         }
-        await patch.mutateAsync({ id: seriesType.id, patch: body });
+        await patch.mutateAsync({ id: seriesType.id, patch: changes });
       } else {
-        await create.mutateAsync(seriesTypeBody(values));
+        await create.mutateAsync(body);
       }
-      showToast('success', t(seriesType ? 'types.saved' : 'types.created', { name: values.name.trim() }));
+      showToast('success', t(seriesType ? 'types.saved' : 'types.created', { name: body.name }));
       onClose();
     } catch (error) {
       const fields = validationFieldErrors(error);
       if (errorCodeOf(error) === 'DOCUMENT_SERIES_TYPE_EXISTS' || fields.name) {
-        setErrors({ name: fields.name ?? seriesErrorText(error) });
+        form.setError('name', { type: 'server', message: fields.name ?? seriesErrorText(error) }, { shouldFocus: true });
         return;
       }
       setFormError(seriesErrorText(error));
     }
-  };
+  });
 
-  const title = seriesType ? t('types.editTitle') : t('types.createTitle');
   return (
-    <Modal
+    <NameDescriptionModal
       opened={opened}
       onClose={onClose}
-      title={title}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
-      <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="series-type-form">
-        <Stack gap="md">
-          {formError ? <Notice tone="error">{formError}</Notice> : null}
-          <TextInput
-            id="series-type-name"
-            label={t('types.fields.name')}
-            required
-            maxLength={255}
-            data-autofocus
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={errors.name || undefined}
-            data-testid="series-type-name"
-          />
-          <Textarea
-            id="series-type-description"
-            label={t('types.fields.description')}
-            autosize
-            minRows={2}
-            maxLength={2000}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            error={errors.description || undefined}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || patch.isPending} data-testid="series-type-submit">
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      title={seriesType ? t('types.editTitle') : t('types.createTitle')}
+      prefix="series-type"
+      form={form}
+      onSubmit={onSubmit}
+      pending={create.isPending || patch.isPending}
+      formError={formError}
+      labels={{
+        name: t('types.fields.name'),
+        description: t('types.fields.description'),
+        cancel: t('actions.cancel'),
+        save: t('actions.save'),
+        close: t('actions.close'),
+      }}
+    />
   );
 }

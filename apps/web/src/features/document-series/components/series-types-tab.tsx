@@ -1,15 +1,13 @@
 import type { DocumentSeriesType } from '@ghiseu/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { recordActions } from '../../../components/data-table/record-actions';
-import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
-import { useListQuery } from '../../../components/filter-bar/use-list-query';
+import { useRecordListPage } from '../../../components/page/use-record-list-page';
 import { ListBlock } from '../../../components/page/list-block';
-import { useSettings } from '../../../lib/settings';
 import { useDeleteSeriesType, useSeriesTypes } from '../api/document-series';
 import { showSeriesError } from '../errors';
 import { SeriesTypeModal } from './series-type-modal';
@@ -17,33 +15,29 @@ import { SeriesTypeModal } from './series-type-modal';
 /** The series types (super administrator): name, description, how many series use each. */
 export function SeriesTypesTab() {
   const { t } = useTranslation('document-series');
-  const settings = useSettings();
   const remove = useDeleteSeriesType();
-  const [editing, setEditing] = useState<DocumentSeriesType | null>(null);
-  const [opened, setOpened] = useState(false);
 
   const filters = useMemo<FilterDefinition[]>(
     () => [{ key: 'search', type: 'search', label: t('types.filters.search'), size: 'medium' }],
     [t],
   );
-  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
-  const query = useSeriesTypes(list.searchParams);
-
-  const open = (row: DocumentSeriesType | null) => {
-    setEditing(row);
-    setOpened(true);
-  };
-
-  const onDelete = (row: DocumentSeriesType) =>
-    confirmAndRun({
-      title: t('types.deleteTitle'),
-      message: t('types.deleteQuestion', { name: row.name }),
+  const page = useRecordListPage<DocumentSeriesType>({
+    initialSortKey: 'name',
+    definitions: filters,
+    deletion: {
+      texts: (row) => ({
+        title: t('types.deleteTitle'),
+        message: t('types.deleteQuestion', { name: row.name }),
+        success: t('types.deleted', { name: row.name }),
+      }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      action: () => remove.mutateAsync(row.id),
-      success: t('types.deleted', { name: row.name }),
+      run: (row) => remove.mutateAsync(row.id),
       onError: (error) => showSeriesError(error),
-    });
+    },
+  });
+  const { list, editing, opened, open } = page;
+  const query = useSeriesTypes(list.searchParams);
 
   const columns = useMemo<DataTableColumn<DocumentSeriesType>[]>(
     () => [
@@ -70,7 +64,7 @@ export function SeriesTypesTab() {
         editLabel: t('actions.edit'),
         deleteLabel: t('actions.delete'),
         onEdit: open,
-        onDelete: (row) => void onDelete(row),
+        onDelete: (row) => void page.confirmDelete(row),
       }),
     [t],
   );
@@ -99,7 +93,7 @@ export function SeriesTypesTab() {
         loadErrorTitle={t('loadError')}
         testId="series-types-list"
       />
-      <SeriesTypeModal opened={opened} onClose={() => setOpened(false)} seriesType={editing} />
+      <SeriesTypeModal opened={opened} onClose={page.close} seriesType={editing} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { showToast } from '../../../components/feedback/toast';
+import { PhoneField } from '../../../components/inputs/phone-field';
 import { TextField } from '../../../components/inputs/text-field';
 import { useSession } from '../../../lib/session';
 import { useConfirmPhoneChange, useSendPhoneChangeCode } from '../api/phone-change';
@@ -106,29 +107,15 @@ export function PhoneChangeModal({ opened, currentPhone, onClose }: PhoneChangeM
                 {formError}
               </Text>
             ) : null}
-            <Controller
+            <PhoneField
               control={phoneForm.control}
               name="phone"
-              render={({ field, fieldState }) => (
-                <TextField
-                  id="phone-change-phone"
-                  label={t('phone.phone')}
-                  description={t('phone.phoneHint')}
-                  type="tel"
-                  mode="digits"
-                  maxLength={10}
-                  required
-                  data-autofocus
-                  autoComplete="tel-national"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                  error={fieldState.error?.message}
-                  data-testid="phone-change-phone"
-                />
-              )}
+              id="phone-change-phone"
+              label={t('phone.phone')}
+              description={t('phone.phoneHint')}
+              required
+              data-autofocus
+              data-testid="phone-change-phone"
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>

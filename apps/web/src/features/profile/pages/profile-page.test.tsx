@@ -9,9 +9,6 @@ import { ProfilePage } from './profile-page';
 /** Generous: these tests type and click a lot, and CI machines are shared. */
 const UI_TEST_TIMEOUT = 20_000;
 
-/** The photo is a download URL of its own; none of these profiles has one. */
-vi.mock('../api/photo', () => ({ uploadPhoto: vi.fn(), usePhotoUrl: () => undefined }));
-
 beforeAll(loadProfileTexts);
 /** `GET /api/users/:id`: the account record (parent account and secondary role). */
 const userRecord = (overrides: Partial<UserRecord> = {}): UserRecord => ({
@@ -222,6 +219,36 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(patch.body).toEqual({ last_name: 'Mureșan', first_name: 'Ioana-Maria' });
     expect(patch.headers.get('content-type')).toBe('application/merge-patch+json');
     expect(refreshUser).toHaveBeenCalled();
+  });
+
+  it('uploads a new photo with an upload token, then sets it on the account', async () => {
+    const { user, refreshUser } = setup();
+    server.use(
+      http.post('/api/files/upload-tokens', () => envelope({ token: 'up-1' })),
+      http.post('/api/files', () => HttpResponse.json({ data: { id: 41 } }, { status: 201 })),
+      http.patch('/api/users', () => envelope(buildCurrentUser({ photo: '41' }))),
+    );
+    await screen.findByTestId('account-card');
+    const input = document.querySelector<HTMLInputElement>('[data-testid="account-card"] input[type="file"]');
+    expect(input).not.toBeNull();
+    await user.upload(input as HTMLInputElement, new File(['png'], 'eu.png', { type: 'image/png' }));
+    expect(await screen.findByText('Fotografia a fost actualizată.')).toBeInTheDocument();
+    const [token] = await sentRequests({ method: 'POST', path: '/api/files/upload-tokens' });
+    expect(token.body).toEqual({ purpose: 'default' });
+    const [file] = await sentRequests({ method: 'POST', path: '/api/files' });
+    expect(file.headers.get('x-file-upload-access-token')).toBe('up-1');
+    expect(file.headers.get('content-type')).toMatch(/^multipart\/form-data/);
+    const [patch] = await sentRequests({ method: 'PATCH', path: '/api/users' });
+    expect(patch.body).toEqual({ photo_file_id: 41 });
+    expect(refreshUser).toHaveBeenCalled();
+  });
+
+  it("shows the account's photo through a short-lived download address", async () => {
+    setup(buildProfile(), buildCurrentUser({ photo: '41' }));
+    server.use(http.post('/api/files/:id/download-tokens', () => envelope({ url: '/api/files/41?token=dl-1', token: 'dl-1' })));
+    const photo = await screen.findByRole('img', { name: 'Fotografia de profil' });
+    await waitFor(() => expect(photo).toHaveAttribute('src', '/api/files/41?token=dl-1'));
+    expect((await sentRequests({ method: 'POST' })).map((r) => r.path)).toEqual(['/api/files/41/download-tokens']);
   });
 
   it('changes the phone only after its SMS code is confirmed', async () => {

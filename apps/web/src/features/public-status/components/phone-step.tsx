@@ -1,9 +1,9 @@
 import type { PublicCodeSent } from '@ghiseu/domain';
 import { Button, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/inputs/text-field';
+import { PhoneField } from '../../../components/inputs/phone-field';
 import { useRequestPublicCode } from '../api/request-code';
 import { describePublicError } from '../errors';
 import { lazyZodResolver } from '../../../lib/lazy-validation';
@@ -59,29 +59,15 @@ export function PhoneStep({ applicationId, initialPhone = '', notice, focusHeadi
           data-testid="public-phone-form"
         >
           <Stack gap="md">
-            <Controller
+            <PhoneField
               control={form.control}
               name="phone"
-              render={({ field, fieldState }) => (
-                <TextField
-                  id="public-status-phone-input"
-                  label={t('phone.label')}
-                  description={t('phone.hint')}
-                  type="tel"
-                  mode="digits"
-                  maxLength={10}
-                  withAsterisk
-                  autoComplete="tel-national"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                  error={fieldState.error?.message}
-                  errorProps={{ role: 'alert' }}
-                  data-testid="public-phone"
-                />
-              )}
+              id="public-status-phone-input"
+              label={t('phone.label')}
+              description={t('phone.hint')}
+              withAsterisk
+              errorProps={{ role: 'alert' }}
+              data-testid="public-phone"
             />
             <Button type="submit" loading={request.isPending} data-testid="public-send-code" style={{ alignSelf: 'flex-start' }}>
               {t('phone.submit')}

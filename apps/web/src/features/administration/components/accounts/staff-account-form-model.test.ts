@@ -28,6 +28,8 @@ const account: StaffAccount = {
     canActivate: false,
     canDeactivate: true,
     canResetPassword: true,
+    canChangeRole: true,
+    canGrantAdminRole: true,
     canAssignUats: true,
   },
 };

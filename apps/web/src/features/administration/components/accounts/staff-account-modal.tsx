@@ -9,7 +9,6 @@ import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-
 import { useSession } from '../../../../lib/session';
 import { useInviteStaffAccount, usePatchStaffAccount } from '../../api/staff-accounts';
 import { useDepartments, useFunctions } from '../../api/structure';
-import { mayGrantAdminRole } from '../../client-abilities';
 import { adminErrorText, applyFieldErrors } from '../../errors';
 import { errorCodeOf } from '../../../../lib/api-errors';
 import { withFilter } from '../../list-params';
@@ -23,6 +22,7 @@ import {
   toInviteBody,
 } from './staff-account-form-model';
 import { Notice } from '../../../../components/page/notice';
+import { PhoneField } from '../../../../components/inputs/phone-field';
 
 const FIELDS = Object.keys(EMPTY_STAFF_ACCOUNT) as Path<StaffAccountFormValues>[];
 const EMAIL_CODES = new Set(['USER_ALREADY_EXISTS', 'REGISTRATION_EMAIL_ALREADY_EXISTS', 'USER_PROFILE_ALREADY_EXISTS']);
@@ -35,6 +35,8 @@ export interface StaffAccountModalProps {
   /** The organisation a new staff member joins (the one the user works in). */
   organisationId: number | null;
   organisationName?: string;
+  /** For an invitation: whether the reader may hand out the admin role (the list's abilities). */
+  inviterGrantsAdmin: boolean;
 }
 
 /**
@@ -42,7 +44,14 @@ export interface StaffAccountModalProps {
  * names, phone, role (staff or admin), badge, external enrolment id, departments, functions and
  * the organisation-admin flag (spec §3).
  */
-export function StaffAccountModal({ opened, onClose, account, organisationId, organisationName }: StaffAccountModalProps) {
+export function StaffAccountModal({
+  opened,
+  onClose,
+  account,
+  organisationId,
+  organisationName,
+  inviterGrantsAdmin,
+}: StaffAccountModalProps) {
   const { t } = useTranslation('administration');
   const { user } = useSession();
   const invite = useInviteStaffAccount();
@@ -59,10 +68,12 @@ export function StaffAccountModal({ opened, onClose, account, organisationId, or
     mode: 'onTouched',
   });
   const { errors } = form.formState;
-  const grantsAdmin = mayGrantAdminRole(user);
+  // The server's policy decides (the account's abilities, or the list's for an invitation).
+  const grantsAdmin = account ? account.abilities.canGrantAdminRole : inviterGrantsAdmin;
+  const roleEditable = account ? account.abilities.canChangeRole : true;
+  // Only to say why the role is fixed.
   const self = account !== null && account.id === user?.user_id;
   const superAdminTarget = account?.user_type_name === 'super_admin';
-  const roleEditable = !self && !superAdminTarget;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: start again when another account opens.
   useEffect(() => {
@@ -158,15 +169,12 @@ export function StaffAccountModal({ opened, onClose, account, organisationId, or
               data-testid="staff-first-name"
               {...form.register('first_name')}
             />
-            <TextInput
+            <PhoneField
+              control={form.control}
+              name="phone"
               id="staff-phone"
               label={t('accounts.fields.phone')}
-              type="tel"
-              inputMode="tel"
-              maxLength={20}
-              error={errors.phone?.message}
               data-testid="staff-phone"
-              {...form.register('phone')}
             />
           </SimpleGrid>
           <Controller

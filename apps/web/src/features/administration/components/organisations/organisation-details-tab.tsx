@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/feedback/toast';
 import { type OrganisationRecord, usePatchOrganisation } from '../../api/organisations';
-import type { OrganisationAbilities } from '../../client-abilities';
+import type { OrganisationAbilities } from '@ghiseu/domain';
 import { adminErrorText, applyFieldErrors } from '../../errors';
 import { errorCodeOf } from '../../../../lib/api-errors';
 import { LogoField } from './logo-field';

@@ -17,6 +17,7 @@ const record: OrganisationRecord = {
   citizen_dashboard_visible: true,
   payment_order_details: null,
   useful_links: [],
+  abilities: { canEdit: true, canEditJurisdiction: false, canDelete: false, canEditUsefulLinks: true, canWorkIn: false },
 };
 
 describe('organisation form', () => {

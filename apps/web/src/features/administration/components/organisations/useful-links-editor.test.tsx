@@ -33,6 +33,7 @@ const record: OrganisationRecord = {
   citizen_dashboard_visible: true,
   payment_order_details: null,
   useful_links: [{ name: 'Legea 50/1991, republicată', link: 'https://legislatie.just.ro/Public/DetaliiDocument/1527' }],
+  abilities: { canEdit: true, canEditJurisdiction: false, canDelete: false, canEditUsefulLinks: true, canWorkIn: false },
 };
 
 function setup(editable = true) {

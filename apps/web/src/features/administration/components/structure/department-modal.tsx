@@ -1,7 +1,7 @@
 import type { Department } from '@ghiseu/domain';
 import { VALIDATION_MESSAGES as M, zRequiredText } from '@ghiseu/domain';
 import { zodResolver } from '../../../../lib/validation';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { showToast } from '../../../../components/feedback/toast';
 import { useCreateDepartment, usePatchDepartment } from '../../api/structure';
 import { adminErrorText } from '../../errors';
 import { errorCodeOf, validationFieldErrors } from '../../../../lib/api-errors';
-import { Notice } from '../../../../components/page/notice';
+import { NameDescriptionModal } from '../../../../components/record-modal/name-description-modal';
 
 const schema = z.object({
   name: zRequiredText(),
@@ -39,7 +39,6 @@ export function DepartmentModal({ opened, onClose, organisationId, department }:
     status: department?.status ?? 'active',
   };
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
-  const { errors } = form.formState;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another department opens.
   useEffect(() => {
@@ -68,65 +67,41 @@ export function DepartmentModal({ opened, onClose, organisationId, department }:
     }
   });
 
-  const title = department ? t('departments.editTitle') : t('departments.createTitle');
   return (
-    <Modal
+    <NameDescriptionModal
       opened={opened}
       onClose={onClose}
-      title={title}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={department ? t('departments.editTitle') : t('departments.createTitle')}
+      prefix="department"
+      form={form}
+      onSubmit={onSubmit}
+      pending={create.isPending || patch.isPending}
+      formError={formError}
+      labels={{
+        name: t('departments.fields.name'),
+        description: t('departments.fields.description'),
+        cancel: t('actions.cancel'),
+        save: t('actions.save'),
+        close: t('actions.close'),
+      }}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="department-form">
-        <Stack gap="md">
-          {formError ? <Notice tone="error">{formError}</Notice> : null}
-          <TextInput
-            id="department-name"
-            label={t('departments.fields.name')}
-            required
-            maxLength={255}
-            data-autofocus
-            error={errors.name?.message}
-            data-testid="department-name"
-            {...form.register('name')}
+      <Controller
+        control={form.control}
+        name="status"
+        render={({ field }) => (
+          <Select
+            id="department-status"
+            label={t('departments.fields.status')}
+            data={[
+              { value: 'active', label: t('statuses.active') },
+              { value: 'inactive', label: t('statuses.inactive') },
+            ]}
+            value={field.value}
+            onChange={(value) => value && field.onChange(value)}
+            allowDeselect={false}
           />
-          <Textarea
-            id="department-description"
-            label={t('departments.fields.description')}
-            autosize
-            minRows={2}
-            maxLength={2000}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field }) => (
-              <Select
-                id="department-status"
-                label={t('departments.fields.status')}
-                data={[
-                  { value: 'active', label: t('statuses.active') },
-                  { value: 'inactive', label: t('statuses.inactive') },
-                ]}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                allowDeselect={false}
-              />
-            )}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || patch.isPending} data-testid="department-submit">
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </NameDescriptionModal>
   );
 }

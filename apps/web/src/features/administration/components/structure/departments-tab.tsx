@@ -1,16 +1,14 @@
 import type { Department } from '@ghiseu/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../../components/data-table/types';
 import { recordActions } from '../../../../components/data-table/record-actions';
-import { confirmAndRun } from '../../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../../components/filter-bar/types';
-import { useListQuery } from '../../../../components/filter-bar/use-list-query';
+import { useRecordListPage } from '../../../../components/page/use-record-list-page';
 import { formatDateTime } from '../../../../lib/format';
 import { Can } from '../../../../lib/permissions';
-import { useSettings } from '../../../../lib/settings';
 import { useDeleteDepartment, useDepartments } from '../../api/structure';
 import { showAdminError } from '../../errors';
 import { withFilter } from '../../list-params';
@@ -21,9 +19,6 @@ import { DepartmentModal } from './department-modal';
 /** Tab 'Departamente': the organisation's departments, added, edited and deleted per their abilities. */
 export function DepartmentsTab({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation('administration');
-  const settings = useSettings();
-  const [editing, setEditing] = useState<Department | null>(null);
-  const [opened, setOpened] = useState(false);
   const remove = useDeleteDepartment();
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -40,24 +35,23 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
     ],
     [t],
   );
-  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
-  const query = useDepartments(withFilter(list.searchParams, 'organisation_id', 'eq', organisationId));
-
-  const open = (department: Department | null) => {
-    setEditing(department);
-    setOpened(true);
-  };
-
-  const onDelete = (department: Department) =>
-    confirmAndRun({
-      title: t('departments.deleteTitle'),
-      message: t('departments.deleteQuestion', { name: department.name }),
+  const page = useRecordListPage<Department>({
+    initialSortKey: 'name',
+    definitions: filters,
+    deletion: {
+      texts: (department) => ({
+        title: t('departments.deleteTitle'),
+        message: t('departments.deleteQuestion', { name: department.name }),
+        success: t('departments.deleted', { name: department.name }),
+      }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      action: () => remove.mutateAsync(department.id),
-      success: t('departments.deleted', { name: department.name }),
+      run: (department) => remove.mutateAsync(department.id),
       onError: (error) => showAdminError(error, { entity: 'department' }),
-    });
+    },
+  });
+  const { list, editing, opened, open } = page;
+  const query = useDepartments(withFilter(list.searchParams, 'organisation_id', 'eq', organisationId));
 
   const columns = useMemo<DataTableColumn<Department>[]>(
     () => [
@@ -89,7 +83,7 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
         editLabel: t('actions.edit'),
         deleteLabel: t('actions.delete'),
         onEdit: open,
-        onDelete: (row) => void onDelete(row),
+        onDelete: (row) => void page.confirmDelete(row),
       }),
     [t],
   );
@@ -123,7 +117,7 @@ export function DepartmentsTab({ organisationId }: { organisationId: number }) {
         loadErrorTitle={t('loadError')}
         testId="departments-list"
       />
-      <DepartmentModal opened={opened} onClose={() => setOpened(false)} organisationId={organisationId} department={editing} />
+      <DepartmentModal opened={opened} onClose={page.close} organisationId={organisationId} department={editing} />
     </Stack>
   );
 }

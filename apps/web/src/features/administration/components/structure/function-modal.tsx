@@ -1,6 +1,6 @@
 import { type StaffFunctionRecord, VALIDATION_MESSAGES as M, zRequiredText } from '@ghiseu/domain';
 import { zodResolver } from '../../../../lib/validation';
-import { Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useResponsibilities } from '../../api/responsibilities';
 import { useCreateFunction, usePatchFunction } from '../../api/structure';
 import { adminErrorText } from '../../errors';
 import { errorCodeOf, validationFieldErrors } from '../../../../lib/api-errors';
-import { Notice } from '../../../../components/page/notice';
+import { NameDescriptionModal } from '../../../../components/record-modal/name-description-modal';
 
 const schema = z.object({
   name: zRequiredText(),
@@ -93,72 +93,46 @@ export function FunctionModal({ opened, onClose, organisationId, fn }: FunctionM
     }
   });
 
-  const title = fn ? t('functions.editTitle') : t('functions.createTitle');
   return (
-    <Modal
+    <NameDescriptionModal
       opened={opened}
       onClose={onClose}
-      title={title}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={fn ? t('functions.editTitle') : t('functions.createTitle')}
+      prefix="function"
+      form={form}
+      onSubmit={onSubmit}
+      pending={create.isPending || patch.isPending}
+      formError={formError}
+      labels={{
+        name: t('functions.fields.name'),
+        description: t('functions.fields.description'),
+        cancel: t('actions.cancel'),
+        save: t('actions.save'),
+        close: t('actions.close'),
+      }}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={title} data-testid="function-form">
-        <Stack gap="md">
-          {formError ? <Notice tone="error">{formError}</Notice> : null}
-          <TextInput
-            id="function-name"
-            label={t('functions.fields.name')}
-            required
-            maxLength={255}
-            data-autofocus
-            error={errors.name?.message}
-            data-testid="function-name"
-            {...form.register('name')}
+      <Controller
+        control={form.control}
+        name="responsibility_ids"
+        render={({ field }) => (
+          <MultiSelect
+            id="function-responsibilities"
+            label={t('functions.fields.responsibilities')}
+            description={t('functions.responsibilitiesHint')}
+            data={options}
+            value={field.value}
+            onChange={field.onChange}
+            searchable
+            clearable
+            filter={foldedOptionsFilter}
+            nothingFoundMessage={t('organisation.nothingFound')}
+            placeholder={responsibilities.isPending ? t('common:loading') : undefined}
+            error={errors.responsibility_ids?.message ?? (responsibilities.isError ? t('organisation.optionsFailed') : undefined)}
+            clearButtonProps={{ 'aria-label': t('functions.clearResponsibilities') }}
+            data-testid="function-responsibilities"
           />
-          <Textarea
-            id="function-description"
-            label={t('functions.fields.description')}
-            autosize
-            minRows={2}
-            maxLength={2000}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <Controller
-            control={form.control}
-            name="responsibility_ids"
-            render={({ field }) => (
-              <MultiSelect
-                id="function-responsibilities"
-                label={t('functions.fields.responsibilities')}
-                description={t('functions.responsibilitiesHint')}
-                data={options}
-                value={field.value}
-                onChange={field.onChange}
-                searchable
-                clearable
-                filter={foldedOptionsFilter}
-                nothingFoundMessage={t('organisation.nothingFound')}
-                placeholder={responsibilities.isPending ? t('common:loading') : undefined}
-                error={
-                  errors.responsibility_ids?.message ?? (responsibilities.isError ? t('organisation.optionsFailed') : undefined)
-                }
-                clearButtonProps={{ 'aria-label': t('functions.clearResponsibilities') }}
-                data-testid="function-responsibilities"
-              />
-            )}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || patch.isPending} data-testid="function-submit">
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </NameDescriptionModal>
   );
 }

@@ -1,16 +1,14 @@
 import type { StaffFunctionRecord } from '@ghiseu/domain';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../../components/data-table/types';
 import { recordActions } from '../../../../components/data-table/record-actions';
-import { confirmAndRun } from '../../../../components/feedback/confirm-dialog';
 import type { FilterDefinition } from '../../../../components/filter-bar/types';
-import { useListQuery } from '../../../../components/filter-bar/use-list-query';
+import { useRecordListPage } from '../../../../components/page/use-record-list-page';
 import { ListCell } from '../../../../components/list-cell/list-cell';
 import { Can } from '../../../../lib/permissions';
-import { useSettings } from '../../../../lib/settings';
 import { useDeleteFunction, useFunctions } from '../../api/structure';
 import { showAdminError } from '../../errors';
 import { withFilter } from '../../list-params';
@@ -25,9 +23,6 @@ import { SoftBadge } from '../../../../components/page/soft-badge';
  */
 export function FunctionsTab({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation('administration');
-  const settings = useSettings();
-  const [editing, setEditing] = useState<StaffFunctionRecord | null>(null);
-  const [opened, setOpened] = useState(false);
   const remove = useDeleteFunction();
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -44,24 +39,23 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
     ],
     [t],
   );
-  const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: 'name', definitions: filters });
-  const query = useFunctions(withFilter(list.searchParams, 'organisation_id', 'eq', organisationId));
-
-  const open = (fn: StaffFunctionRecord | null) => {
-    setEditing(fn);
-    setOpened(true);
-  };
-
-  const onDelete = (fn: StaffFunctionRecord) =>
-    confirmAndRun({
-      title: t('functions.deleteTitle'),
-      message: t('functions.deleteQuestion', { name: fn.name }),
+  const page = useRecordListPage<StaffFunctionRecord>({
+    initialSortKey: 'name',
+    definitions: filters,
+    deletion: {
+      texts: (fn) => ({
+        title: t('functions.deleteTitle'),
+        message: t('functions.deleteQuestion', { name: fn.name }),
+        success: t('functions.deleted', { name: fn.name }),
+      }),
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
-      action: () => remove.mutateAsync(fn.id),
-      success: t('functions.deleted', { name: fn.name }),
+      run: (fn) => remove.mutateAsync(fn.id),
       onError: (error) => showAdminError(error, { entity: 'function' }),
-    });
+    },
+  });
+  const { list, editing, opened, open } = page;
+  const query = useFunctions(withFilter(list.searchParams, 'organisation_id', 'eq', organisationId));
 
   const columns = useMemo<DataTableColumn<StaffFunctionRecord>[]>(
     () => [
@@ -122,7 +116,7 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
         editLabel: t('actions.edit'),
         deleteLabel: t('actions.delete'),
         onEdit: open,
-        onDelete: (row) => void onDelete(row),
+        onDelete: (row) => void page.confirmDelete(row),
       }),
     [t],
   );
@@ -156,7 +150,7 @@ export function FunctionsTab({ organisationId }: { organisationId: number }) {
         loadErrorTitle={t('loadError')}
         testId="functions-list"
       />
-      <FunctionModal opened={opened} onClose={() => setOpened(false)} organisationId={organisationId} fn={editing} />
+      <FunctionModal opened={opened} onClose={page.close} organisationId={organisationId} fn={editing} />
     </Stack>
   );
 }
