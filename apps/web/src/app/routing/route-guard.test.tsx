@@ -114,9 +114,14 @@ describe('routes and guards in the shell', () => {
   });
 
   it('opens the non-closable session-expired modal', async () => {
-    renderRoute('/home', fakeSession({ user: buildCurrentUser(), sessionExpired: true }));
+    const user = buildCurrentUser();
+    renderRoute('/home', fakeSession({ user, sessionExpired: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Sesiunea a expirat' });
-    expect(within(dialog).getByLabelText(/Adresa de e-mail/)).toBeInTheDocument();
+    // The address of whoever was signed in is there, without an error; the password has the focus.
+    const email = within(dialog).getByLabelText(/Adresa de e-mail/);
+    expect(email).toHaveValue(user.email);
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(within(dialog).getByTestId('login-password')).toHaveFocus());
     expect(within(dialog).queryByRole('link', { name: 'Creați un cont' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Închideți și deconectați-vă' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Acasă – Ghișeul Unic'));

@@ -133,6 +133,35 @@ describe('Upload', () => {
     expect(await screen.findByText('plan.pdf: Tokenul de încărcare nu este valid sau a expirat.')).toBeInTheDocument();
   });
 
+  it('shows a message of the surrounding form once, even when it is the required-field message too', () => {
+    renderWithProviders(<Harness required validated error={REQUIRED_FIELDS_MESSAGE} />);
+    expect(screen.getAllByText(REQUIRED_FIELDS_MESSAGE)).toHaveLength(1);
+  });
+
+  it('shows a message of the surrounding form that is not its own', () => {
+    renderWithProviders(<Harness error="Fișierul nu mai există." />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Fișierul nu mai există.');
+  });
+
+  it('drops the row and message of a failed transfer when new files are chosen', async () => {
+    let attempt = 0;
+    const uploadFile: UploadFileFn = async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('UPLOAD_TOKEN_INVALID');
+      return { id: 9 };
+    };
+    renderWithProviders(<Harness uploadFile={uploadFile} />);
+    choose(pdf('plan.pdf'));
+    expect(await screen.findByText('plan.pdf: Tokenul de încărcare nu este valid sau a expirat.')).toBeInTheDocument();
+    expect(screen.getByText('eșuat')).toBeInTheDocument();
+    choose(pdf('plan.pdf'));
+    const list = await screen.findByRole('list', { name: 'Fișiere: Documentație' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByText('plan.pdf')).toBeInTheDocument();
+    expect(screen.queryByText('eșuat')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('removes one file', async () => {
     const onRemove = vi.fn();
     const { user } = renderWithProviders(<Harness initial={[stored(1, 'a.pdf')]} onRemove={onRemove} />);

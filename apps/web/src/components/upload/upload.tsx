@@ -48,6 +48,11 @@ export interface UploadProps {
   disabled?: boolean;
   /** Helper text under the label. */
   description?: string;
+  /**
+   * A message about the field from the surrounding form (its step check or the server), shown
+   * with the field's own messages; a message already shown is not repeated.
+   */
+  error?: string;
   /** Called with files the user removed (one, or all after confirmation), e.g. to delete them on the server. */
   onRemove?: (files: UploadedFile[]) => void;
 }
@@ -82,6 +87,7 @@ export function Upload({
   validated = false,
   disabled = false,
   description,
+  error,
   onRemove,
 }: UploadProps) {
   const rules: UploadRules = { ...UPLOAD_RULES[purpose], ...overrides };
@@ -108,6 +114,9 @@ export function Upload({
       ...valueRef.current.map((file) => file.name),
       ...pendingRef.current.filter((item) => !item.failed).map((item) => item.name),
     ];
+    // A new choice is a new try: the rows of uploads that failed before go.
+    pendingRef.current = pendingRef.current.filter((item) => !item.failed);
+    setPending(pendingRef.current);
     const result = validateFiles(files, { rules, existingCount: inField.length, existingNames: inField });
     const batch = result.batchMessage && result.rejected.every((item) => item.code === 'VALIDATION.MAX_UPLOADED_FILES');
     setMessages([
@@ -161,6 +170,15 @@ export function Upload({
   const failedUploads = pending.filter((item) => item.failed);
   const invalid = messages.length > 0 || failedUploads.length > 0;
   const showRequired = validated && required && (value.length === 0 || invalid);
+  // Each message once, the required-field one first.
+  const alerts = [
+    ...new Set([
+      ...(showRequired ? [REQUIRED_FIELDS_MESSAGE] : []),
+      ...(error ? [error] : []),
+      ...messages,
+      ...failedUploads.map((item) => item.failed as string),
+    ]),
+  ];
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -188,7 +206,7 @@ export function Upload({
         data-dragging={dragging || undefined}
         p="md"
         style={{
-          border: `2px dashed ${dragging ? 'var(--mantine-color-navy-7)' : showRequired ? 'var(--mantine-color-red-8)' : 'var(--mantine-color-gray-5)'}`,
+          border: `2px dashed ${dragging ? 'var(--mantine-color-navy-7)' : alerts.length > 0 ? 'var(--mantine-color-red-8)' : 'var(--mantine-color-gray-5)'}`,
           borderRadius: 'var(--mantine-radius-md)',
           background: dragging ? 'var(--mantine-color-navy-0)' : undefined,
         }}
@@ -219,21 +237,11 @@ export function Upload({
         </Text>
       </Box>
 
-      {messages.length > 0 || failedUploads.length > 0 || showRequired ? (
+      {alerts.length > 0 ? (
         <Stack gap={2} id={errorId} role="alert">
-          {showRequired ? (
-            <Text size="sm" c={TEXT_COLORS.error} fw={600}>
-              {REQUIRED_FIELDS_MESSAGE}
-            </Text>
-          ) : null}
-          {messages.map((message) => (
-            <Text key={message} size="sm" c={TEXT_COLORS.error}>
+          {alerts.map((message) => (
+            <Text key={message} size="sm" c={TEXT_COLORS.error} fw={message === REQUIRED_FIELDS_MESSAGE ? 600 : undefined}>
               {message}
-            </Text>
-          ))}
-          {failedUploads.map((item) => (
-            <Text key={item.key} size="sm" c={TEXT_COLORS.error}>
-              {item.failed}
             </Text>
           ))}
         </Stack>

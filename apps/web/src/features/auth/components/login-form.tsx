@@ -21,10 +21,12 @@ export interface LoginFormProps {
   onSignedIn?: (user: CurrentUser) => void;
   /** Focus the e-mail field when the form appears. */
   autoFocus?: boolean;
+  /** The address to start with (the session-expired modal knows who was signed in); the password then has the focus. */
+  defaultEmail?: string;
 }
 
 /** Login form of spec §2/§4: e-mail and password with the validation texts of spec §5. */
-export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: LoginFormProps) {
+export function LoginForm({ inModal = false, onSignedIn, autoFocus = false, defaultEmail = '' }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const { submit, isPending } = useLoginFlow({ inModal });
   const [formError, setFormError] = useState<string | null>(null);
@@ -41,7 +43,7 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
 
   const form = useForm<LoginValues>({
     resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail, password: '' },
     mode: 'onTouched',
   });
   const { errors } = form.formState;
@@ -82,8 +84,8 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
           type="email"
           autoComplete="username"
           withAsterisk
-          data-autofocus={autoFocus || undefined}
-          autoFocus={autoFocus && !inModal}
+          data-autofocus={(autoFocus && !defaultEmail) || undefined}
+          autoFocus={autoFocus && !inModal && !defaultEmail}
           error={errors.email?.message}
           data-testid="login-email"
           {...form.register('email')}
@@ -95,6 +97,7 @@ export function LoginForm({ inModal = false, onSignedIn, autoFocus = false }: Lo
           withAsterisk
           error={errors.password?.message}
           visibilityToggleButtonProps={{ 'aria-label': t('signIn.togglePassword') }}
+          data-autofocus={(autoFocus && defaultEmail !== '') || undefined}
           data-testid="login-password"
           {...form.register('password')}
         />

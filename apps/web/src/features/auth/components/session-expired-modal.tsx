@@ -19,6 +19,7 @@ export function SessionExpiredModal() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const previousUserId = useRef(session.user?.user_id ?? null);
+  const previousEmail = useRef(session.user?.email ?? '');
   const [closing, setClosing] = useState(false);
 
   const onSignedIn = (user: CurrentUser) => {
@@ -56,7 +57,8 @@ export function SessionExpiredModal() {
     >
       <Stack gap="md">
         <Text size="sm">{t('sessionExpired.description')}</Text>
-        <LoginForm inModal onSignedIn={onSignedIn} />
+        {/* The address of whoever was signed in is there already; the focus waits in the password. */}
+        <LoginForm inModal autoFocus defaultEmail={previousEmail.current} onSignedIn={onSignedIn} />
         <Button variant="default" onClick={onClose} loading={closing} data-testid="session-expired-close">
           {t('sessionExpired.close')}
         </Button>

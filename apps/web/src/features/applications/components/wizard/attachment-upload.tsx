@@ -1,5 +1,4 @@
 import type { ApplicationFile, FormField } from '@ghiseu/domain';
-import { Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Upload, type UploadedFile } from '../../../../components/upload/upload';
 import { uploadFile } from '../../../../lib/files';
@@ -69,13 +68,9 @@ export function AttachmentUpload({ applicationId, field, files, validated, error
         rules={{ maxFiles: field.maxFiles, types: field.accept }}
         required={field.required || field.minFiles > 0}
         validated={validated}
+        error={error}
         onRemove={(removed) => void onRemove(removed)}
       />
-      {error ? (
-        <Text c="red.8" size="sm" role="alert" mt={4}>
-          {error}
-        </Text>
-      ) : null}
     </div>
   );
 }

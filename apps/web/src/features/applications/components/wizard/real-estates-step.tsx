@@ -77,7 +77,17 @@ export function RealEstatesStep({ applicationId, realEstates, error, onChanged }
   const [errors, setErrors] = useState<FormErrors>({});
   const [searchNote, setSearchNote] = useState<string | null>(null);
   const [busy, setBusy] = useState<'search' | 'add' | null>(null);
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  // A field the user changes loses the error an earlier try left under it.
+  const set = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const changed = Object.keys(patch).filter((key) => key in current);
+      if (changed.length === 0) return current;
+      const next = { ...current };
+      for (const key of changed) delete next[key as keyof FormErrors];
+      return next;
+    });
+  };
 
   const check = (): FormErrors => {
     const next: FormErrors = {};
@@ -94,6 +104,7 @@ export function RealEstatesStep({ applicationId, realEstates, error, onChanged }
       setSearchNote(t('wizard.realEstates.searchNeeds'));
       return;
     }
+    setErrors({});
     setBusy('search');
     setSearchNote(null);
     try {
