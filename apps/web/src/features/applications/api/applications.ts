@@ -125,6 +125,19 @@ export const useDeleteDraft = () =>
     return undefined;
   });
 
+/**
+ * `DELETE /applications/{id}/draft` for a draft the user has just left (the wizard's empty-draft
+ * offer): the record leaves the cache instead of being fetched again (it is gone), the lists reload.
+ */
+export function useDiscardDraft() {
+  const client = useQueryClient();
+  return async (id: number): Promise<void> => {
+    await api.delete<void>(`/applications/${id}/draft`);
+    client.removeQueries({ queryKey: applicationKeys.one(id) });
+    void client.invalidateQueries({ queryKey: [...applicationKeys.all, 'list'] });
+  };
+}
+
 /** `POST /applications/{id}/comment`. */
 export const useAddComment = () =>
   useApplicationWrite(
