@@ -152,6 +152,22 @@ export const useSendReview = () =>
       (await api.post<DataEnvelope<Application>>(`/applications/${id}/send-review`, { citizen_review: text })).data,
   );
 
+/**
+ * Downloads the registration receipt of a submitted application (`GET /qr/{id}/receipt`, PDF),
+ * named after its entry number.
+ */
+export async function downloadReceipt(id: number, entryNumber: string | null): Promise<void> {
+  const blob = await api.get<Blob>(`/qr/${id}/receipt`, { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `recipisa-${(entryNumber ?? String(id)).replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /** Beneficiaries of a draft. */
 export async function addBeneficiary(id: number, body: Record<string, unknown>): Promise<ApplicationBeneficiary> {
   return (await api.post<DataEnvelope<ApplicationBeneficiary>>(`/applications/${id}/beneficiaries`, body)).data;
