@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
-/** What to do with a navigation away from the page: go, or stay; `afterLeave` runs once gone. */
+/**
+ * What to do with a navigation away from the page: go, or stay. `afterLeave` runs once the page
+ * has unmounted (its queries are gone: e.g. deleting the record it shows cannot make it refetch).
+ */
 export type LeaveDecision = { leave: true; afterLeave?: () => void } | { leave: false };
 
 /**
@@ -18,6 +21,13 @@ export function useLeaveDecision(active: boolean, warnOnUnload: boolean, decide:
   const blockerRef = useRef(blocker);
   blockerRef.current = blocker;
   const deciding = useRef(false);
+  const afterLeave = useRef<(() => void) | null>(null);
+  useEffect(
+    () => () => {
+      afterLeave.current?.();
+    },
+    [],
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked' || deciding.current) return;
     deciding.current = true;
@@ -29,8 +39,8 @@ export function useLeaveDecision(active: boolean, warnOnUnload: boolean, decide:
         const current = blockerRef.current;
         if (current.state !== 'blocked') return;
         if (decision.leave) {
+          afterLeave.current = decision.afterLeave ?? null;
           current.proceed();
-          decision.afterLeave?.();
         } else current.reset();
       });
   }, [blocker]);
