@@ -37,7 +37,9 @@ describe('home of someone who files applications', () => {
     const notice = await screen.findByTestId('profile-notice');
     expect(router.state.location.pathname).toBe('/home');
     expect(notice).toHaveAttribute('role', 'alert');
-    expect(within(notice).getByTestId('profile-notice-bounce')).toHaveTextContent('Pagina cerută se deschide doar cu profilul complet');
+    expect(within(notice).getByTestId('profile-notice-bounce')).toHaveTextContent(
+      'Pagina cerută se deschide doar cu profilul complet',
+    );
     expect(within(notice).getByRole('link', { name: 'Completați profilul' })).toHaveAttribute('href', '/profile');
     // The tiles do not lead into the gate again.
     expect(within(await screen.findByTestId('domain-urbanism')).queryByRole('link')).not.toBeInTheDocument();
