@@ -33,6 +33,12 @@ async function chooseOption(page: Page, label: string | RegExp, option: string |
 
 const next = (page: Page) => page.getByRole('button', { name: 'Continuă' }).click();
 
+/** 'Continuă', then waits for step `step` (a click while the previous save runs would be lost). */
+async function nextTo(page: Page, step: number) {
+  await next(page);
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Pasul ${step} din 8`) })).toBeVisible();
+}
+
 /** Signs in through the API and answers the token. */
 async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { email, password } });
@@ -135,7 +141,7 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
   await beneficiaryForm.getByRole('textbox', { name: /^CNP/ }).fill(validCnp());
   await page.getByTestId('beneficiary-add').click();
   await expect(page.getByTestId('beneficiary-row')).toHaveCount(1);
-  await next(page);
+  await nextTo(page, 4);
   const realEstateForm = page.getByTestId('real-estate-form');
   await realEstateForm.getByRole('textbox', { name: /Număr cadastral/ }).fill('123423');
   await chooseOption(page, /^UAT/, /Târgu Mureș/);
@@ -143,7 +149,7 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
   await expect(page.getByTestId('parcel-search-note')).toContainText('Parcela a fost găsită');
   await page.getByTestId('real-estate-add').click();
   await expect(page.getByTestId('real-estate-row')).toHaveCount(1);
-  await next(page);
+  await nextTo(page, 5);
   for (const key of ['plan_incadrare_zona', 'plan_situatie', 'extras_carte_funciara']) {
     const field = page.getByTestId(`attachments-${key}`);
     await field
@@ -151,9 +157,10 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
       .setInputFiles({ name: `${key}.pdf`, mimeType: 'application/pdf', buffer: pdf(key) });
     await expect(field.getByText(`${key}.pdf`)).toBeVisible();
   }
-  await next(page);
-  await next(page);
-  await next(page);
+  await expect(page.getByRole('heading', { level: 2, name: /^Pasul 5 din 8/ })).toBeVisible();
+  await nextTo(page, 6);
+  await nextTo(page, 7);
+  await nextTo(page, 8);
 
   // 4. Check your answers: words, not inputs; the land areas disagree and say so; Modifică.
   const answers = page.getByTestId('answers-summary');
@@ -170,7 +177,7 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
   await page.getByTestId('summary-edit-form').click();
   await expect(page.getByRole('heading', { name: /Pasul 2 din 8: Formular/ })).toBeFocused();
   await expect(page.getByRole('textbox', { name: /Suprafața terenului/ })).toHaveValue(/450/);
-  for (let step = 0; step < 6; step++) await next(page);
+  for (let step = 3; step <= 8; step++) await nextTo(page, step);
   await expect(page.getByTestId('answers-summary')).toBeVisible();
   await page.getByRole('button', { name: 'Depune cererea' }).click();
 
