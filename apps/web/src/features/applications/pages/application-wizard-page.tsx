@@ -117,7 +117,8 @@ export function ApplicationWizardPage() {
 interface DraftWizardProps {
   application: Application;
   initialStep: number;
-  onRefresh: () => Promise<unknown>;
+  /** Reloads the draft; answers the fresh record (undefined when the reload failed). */
+  onRefresh: () => Promise<{ data?: Application }>;
 }
 
 /** How long typing must pause before the answers are saved. */
@@ -320,7 +321,6 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       );
   };
 
-  const files = filesByField(application);
   const steps: WizardStep[] = [
     {
       id: 'type',
@@ -435,7 +435,9 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       validate: async () => {
         if (!fields) return true;
         setFilesValidated(true);
-        const errors = attachmentErrors(fields, values, files);
+        // The files as the server has them now: an upload that just ended may not be in `application` yet.
+        const fresh = (await onRefresh()).data ?? application;
+        const errors = attachmentErrors(fields, values, filesByField(fresh));
         setFileErrors(errors);
         if (Object.keys(errors).length > 0) {
           focusFieldPath(Object.keys(errors)[0]);
