@@ -17,7 +17,8 @@ export function emitSessionExpired(): void {
   for (const listener of [...sessionExpiredListeners]) listener();
 }
 
-type Navigator = (to: string) => void;
+/** `replace`: the page is replaced in the history (Back does not lead to it again). */
+type Navigator = (to: string, options?: { replace?: boolean }) => void;
 let navigator: Navigator | null = null;
 
 /** The router registers its navigate function here so that non-React code can redirect. */
@@ -26,7 +27,8 @@ export function registerNavigator(fn: Navigator | null): void {
 }
 
 /** Client-side navigation when the router is mounted, a full page load otherwise. */
-export function navigateTo(to: string): void {
-  if (navigator) navigator(to);
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  if (navigator) navigator(to, options);
+  else if (options?.replace) window.location.replace(to);
   else window.location.assign(to);
 }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, handleApiError } from './api-client';
+import { navigateTo } from './app-events';
 
 /**
  * Query and mutation `meta` understood by the shared client:
@@ -21,11 +22,24 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   );
 }
 
+/**
+ * The generic handling of a failed read. A record the server does not have, or hides (another
+ * user's application answers 404), shows the 404 page instead of '/500': every detail page
+ * inherits it. The bad address is replaced in the history, so Back leaves it.
+ */
+export function handleQueryError(error: unknown): void {
+  if (error instanceof ApiError && error.status === 404) {
+    navigateTo('/404', { replace: true });
+    return;
+  }
+  handleApiError(error);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.skipGlobalErrorHandler) handleApiError(error);
+        if (!query.meta?.skipGlobalErrorHandler) handleQueryError(error);
       },
     }),
     mutationCache: new MutationCache({

@@ -57,6 +57,13 @@ function areaText(area: string | null): string {
   return Number(area).toLocaleString('ro-RO', { maximumFractionDigits: 2 });
 }
 
+/** True when two institution names are the same but for case, accents and spacing. */
+export function sameName(a: string, b: string): boolean {
+  const fold = (text: string) =>
+    text.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLocaleLowerCase('ro-RO');
+  return fold(a) === fold(b);
+}
+
 /** The pdfmake document of the receipt (A4, Roboto through the shared renderer). */
 export function receiptDocument(data: ReceiptData): PdfDocument {
   const facts: [string, string][] = [
@@ -100,7 +107,10 @@ export function receiptDocument(data: ReceiptData): PdfDocument {
     },
     content: [
       { text: data.councilName, style: 'council' },
-      { text: data.organisationName, style: 'organisation' },
+      // The county council's own applications: its name once, not twice.
+      ...(sameName(data.organisationName, data.councilName)
+        ? []
+        : [{ text: data.organisationName, style: 'organisation' } satisfies Content]),
       { text: RECEIPT_TITLE, style: 'title' },
       {
         text: `Cererea dumneavoastră a fost înregistrată cu numărul ${data.identificationNumber} din ${formatRomanianDate(data.applicationDate)}.`,

@@ -125,13 +125,39 @@ function trimSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/** The first redirect of the chain, or null when the route may render. Never redirects to itself. */
-export function resolveRedirect(session: GuardSession, route: RouteMeta, location: GuardLocation): string | null {
+/** A redirect of the chain and the guard that asked for it. */
+export interface RedirectStep {
+  to: string;
+  guard: Guard;
+}
+
+/** The first redirect of the chain with its guard, or null when the route may render. */
+export function resolveRedirectStep(session: GuardSession, route: RouteMeta, location: GuardLocation): RedirectStep | null {
   for (const guard of GUARD_CHAIN) {
     const target = guard(session, route, location);
-    if (target !== null && trimSlash(target) !== trimSlash(location.pathname)) return target;
+    if (target !== null && trimSlash(target) !== trimSlash(location.pathname)) return { to: target, guard };
   }
   return null;
+}
+
+/** The first redirect of the chain, or null when the route may render. Never redirects to itself. */
+export function resolveRedirect(session: GuardSession, route: RouteMeta, location: GuardLocation): string | null {
+  return resolveRedirectStep(session, route, location)?.to ?? null;
+}
+
+/**
+ * What the profile gate tells the page it sends the user to (router state of /home): the page
+ * that was asked for and why it was refused, so home can say it instead of a silent bounce.
+ */
+export interface ProfileGateBounce {
+  profileGate: { from: string; reason: 'incomplete' | 'needsUpdate' };
+}
+
+/** The router state of a profile-gate redirect (see {@link ProfileGateBounce}). */
+export function profileGateBounce(user: CurrentUser, location: GuardLocation): ProfileGateBounce {
+  return {
+    profileGate: { from: location.pathname, reason: user.profile_completed ? 'needsUpdate' : 'incomplete' },
+  };
 }
 
 /**

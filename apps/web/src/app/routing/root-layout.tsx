@@ -22,8 +22,8 @@ export function RootLayout() {
   usePageTitleAndFocus();
 
   useEffect(() => {
-    registerNavigator((to) => {
-      void navigate(to);
+    registerNavigator((to, options) => {
+      void navigate(to, { replace: options?.replace });
     });
     return () => registerNavigator(null);
   }, [navigate]);

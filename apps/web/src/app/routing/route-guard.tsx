@@ -5,7 +5,7 @@ import { useValidationTokenCheck } from '../../features/auth/api/check-validatio
 import { useRouteHandle } from '../../lib/route-handle';
 import { useSession } from '../../lib/session';
 import { getStoredToken } from '../../lib/storage';
-import { type GuardSession, resolveRedirect, tokenToVerify } from './guards';
+import { type GuardSession, HOME_PATH, profileGate, profileGateBounce, resolveRedirectStep, tokenToVerify } from './guards';
 import type { RouteMeta } from './route-meta';
 
 /**
@@ -22,8 +22,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const tokenCheck = useValidationTokenCheck(token, Boolean(meta?.verifyToken));
 
   if (!meta) return children;
-  const redirect = resolveRedirect({ ...base, tokenCheck }, meta, location);
-  if (redirect) return <Navigate to={redirect} replace />;
+  const redirect = resolveRedirectStep({ ...base, tokenCheck }, meta, location);
+  // The profile gate's '/' is home: go there directly with the reason, which home shows.
+  if (redirect?.guard === profileGate && user)
+    return <Navigate to={HOME_PATH} replace state={profileGateBounce(user, location)} />;
+  if (redirect) return <Navigate to={redirect.to} replace />;
   if (meta.verifyToken && tokenCheck === 'checking') return <PageLoader />;
   return children;
 }

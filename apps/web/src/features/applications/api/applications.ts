@@ -125,6 +125,19 @@ export const useDeleteDraft = () =>
     return undefined;
   });
 
+/**
+ * `DELETE /applications/{id}/draft` for a draft the user has just left (the wizard's empty-draft
+ * offer): the record leaves the cache instead of being fetched again (it is gone), the lists reload.
+ */
+export function useDiscardDraft() {
+  const client = useQueryClient();
+  return async (id: number): Promise<void> => {
+    await api.delete<void>(`/applications/${id}/draft`);
+    client.removeQueries({ queryKey: applicationKeys.one(id) });
+    void client.invalidateQueries({ queryKey: [...applicationKeys.all, 'list'] });
+  };
+}
+
 /** `POST /applications/{id}/comment`. */
 export const useAddComment = () =>
   useApplicationWrite(
@@ -138,6 +151,22 @@ export const useSendReview = () =>
     async ({ id, text }: { id: number; text: string }) =>
       (await api.post<DataEnvelope<Application>>(`/applications/${id}/send-review`, { citizen_review: text })).data,
   );
+
+/**
+ * Downloads the registration receipt of a submitted application (`GET /qr/{id}/receipt`, PDF),
+ * named after its entry number.
+ */
+export async function downloadReceipt(id: number, entryNumber: string | null): Promise<void> {
+  const blob = await api.get<Blob>(`/qr/${id}/receipt`, { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `recipisa-${(entryNumber ?? String(id)).replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 /** Beneficiaries of a draft. */
 export async function addBeneficiary(id: number, body: Record<string, unknown>): Promise<ApplicationBeneficiary> {

@@ -1,51 +1,28 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
-import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useApplication } from '../api/applications';
-import { errorText, showError } from '../errors';
+import { ReceiptButton, WhatHappensNext } from '../components/what-happens-next';
+import { errorText } from '../errors';
 
-/** Downloads the registration receipt (`GET /qr/{id}/receipt`, PDF) named after the entry number. */
-async function downloadReceipt(id: number, entryNumber: string | null): Promise<void> {
-  const blob = await api.get<Blob>(`/qr/${id}/receipt`, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `recipisa-${(entryNumber ?? String(id)).replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** /application-confirmation/:id: the success screen after submission (entry number and date). */
+/**
+ * /application-confirmation/:id: the success screen after submission: entry number and date,
+ * what happens next (who, the legal term, how to follow it) and the receipt.
+ */
 export function ApplicationConfirmationPage() {
   const { t } = useTranslation('applications');
   const id = Number(useParams().id) || null;
   const query = useApplication(id);
-  const [downloading, setDownloading] = useState(false);
   if (query.isPending) return <PageLoader />;
   if (query.isError)
     return (
       <ErrorState title={t('confirmation.loadError')} message={errorText(query.error)} onRetry={() => void query.refetch()} />
     );
   const application = query.data;
-
-  const onReceipt = async () => {
-    setDownloading(true);
-    try {
-      await downloadReceipt(application.id, application.identification_number);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <Stack gap="lg" maw={720} data-testid="application-confirmation">
@@ -79,21 +56,12 @@ export function ApplicationConfirmationPage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      {application.status !== 'DRAFT' ? <WhatHappensNext application={application} /> : null}
       <Group gap="sm">
         <Button component={Link} to={`/application/${application.id}`} data-testid="confirmation-open">
           {t('confirmation.open')}
         </Button>
-        {application.status !== 'DRAFT' ? (
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={18} aria-hidden />}
-            onClick={() => void onReceipt()}
-            loading={downloading}
-            data-testid="confirmation-receipt"
-          >
-            {t('confirmation.receipt')}
-          </Button>
-        ) : null}
+        {application.status !== 'DRAFT' ? <ReceiptButton application={application} testId="confirmation-receipt" /> : null}
         <Anchor component={Link} to="/applications">
           {t('confirmation.list')}
         </Anchor>

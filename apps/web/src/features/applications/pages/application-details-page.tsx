@@ -26,9 +26,10 @@ import { showToast } from '../../../components/feedback/toast';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { getFileUrl } from '../../../lib/files';
 import { useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
-import { FormRenderer } from '../../../components/form-renderer/form-renderer';
 import { PageHeader } from '../../../components/page/page-header';
+import { AnswersSummary, AreaDifferenceNotice } from '../components/answers-summary';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
+import { isInProgress, ReceiptButton, WhatHappensNext } from '../components/what-happens-next';
 import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';
 import { errorText, showError } from '../errors';
 
@@ -43,7 +44,8 @@ export function formatBytes(size: number): string {
 }
 
 /**
- * /application/:id/:tab?: an application read-only (spec §2): details, documents (the combined
+ * /application/:id/:tab?: an application read-only (spec §2): details (what happens next while it
+ * is handled, the answers as a summary, the receipt at any time), documents (the combined
  * file list, downloaded through download tokens), comments with the clarification answer,
  * history (status and dates) and payments (a later module).
  */
@@ -73,6 +75,9 @@ export function ApplicationDetailsPage() {
             <Button component={Link} to={`/application/${application.id}/edit`} leftSection={<IconEdit size={18} aria-hidden />}>
               {t('details.editDraft')}
             </Button>
+          ) : application.status !== 'DRAFT' ? (
+            // The receipt at any time, not only right after submission.
+            <ReceiptButton application={application} />
           ) : null
         }
       />
@@ -89,7 +94,14 @@ export function ApplicationDetailsPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
-          <DetailsTab application={application} />
+          {isInProgress(application) ? (
+            <Stack gap="lg">
+              <WhatHappensNext application={application} />
+              <DetailsTab application={application} />
+            </Stack>
+          ) : (
+            <DetailsTab application={application} />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="documents" pt="md">
           <DocumentsTab files={application.files} />
@@ -124,6 +136,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function DetailsTab({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
   const fields = useMemo(() => formFieldsOf(application), [application]);
+  const answers = useMemo(() => answersOf(application), [application]);
   const none = t('details.none');
   return (
     <Stack gap="lg">
@@ -146,7 +159,10 @@ function DetailsTab({ application }: { application: Application }) {
           {t('details.answers')}
         </Title>
         {fields ? (
-          <FormRenderer fields={fields} values={answersOf(application)} readOnly attachments="hide" />
+          <Stack gap="sm">
+            <AreaDifferenceNotice fields={fields} values={answers} realEstates={application.real_estates} />
+            <AnswersSummary fields={fields} values={answers} />
+          </Stack>
         ) : (
           <Text>{t('details.noForm')}</Text>
         )}
@@ -179,6 +195,9 @@ function DetailsTab({ application }: { application: Application }) {
               <Text component="li" key={r.id}>
                 {r.cadastral_number} · {r.uat_name}, {r.county_name} · {r.type_label}
                 {r.area !== null ? ` · ${r.area.toLocaleString('ro-RO')} mp` : ''}
+                {r.found_in_registry
+                  ? ` · ${t('wizard.realEstates.inRegistry')}${r.registry_area !== null ? ` (${r.registry_area.toLocaleString('ro-RO')} mp)` : ''}`
+                  : ` · ${t('wizard.realEstates.notInRegistry')}`}
               </Text>
             ))}
           </Stack>

@@ -1,6 +1,6 @@
 import { type Application, FORM_MESSAGES, type PublicApplicationType } from '@ghiseu/domain';
 import { Alert, Anchor, Button, Radio, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { confirmDialog } from '../../../components/feedback/confirm-dialog';
@@ -9,7 +9,13 @@ import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
 import { Wizard, type WizardStep } from '../../../components/wizard/wizard';
 import { ApiError } from '../../../lib/api-client';
-import { useApplication, useCreateApplication, usePatchApplication, useSubmitApplication } from '../api/applications';
+import {
+  useApplication,
+  useCreateApplication,
+  useDiscardDraft,
+  usePatchApplication,
+  useSubmitApplication,
+} from '../api/applications';
 import { focusFieldPath } from '../../../components/form-renderer/focus';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer';
 import type { FormErrors, FormValues } from '../../../components/form-renderer/form-values';
@@ -19,6 +25,7 @@ import { BeneficiariesStep } from '../components/wizard/beneficiaries-step';
 import { RealEstatesStep } from '../components/wizard/real-estates-step';
 import { ReviewStep, type SubmitProblem, TaxSummary } from '../components/wizard/review-step';
 import { TypeStep } from '../components/wizard/type-step';
+import { type LeaveDecision, useLeaveDecision } from '../components/wizard/use-leave-decision';
 import {
   answerErrors,
   answersOf,
@@ -27,16 +34,21 @@ import {
   firstIncompleteStep,
   formFieldsOf,
   formPatch,
+  hasAnswers,
   markerError,
   stepIndex,
+  type WizardStepId,
 } from '../components/wizard/wizard-logic';
+import { formatDate } from '../../../lib/format';
 import { errorText, fieldErrorsOf, showError } from '../errors';
 
 /**
  * /application/new/:appId? and /application/:id/edit: the filing wizard (spec §4). Without a
  * draft only the type is chosen; choosing creates the draft (`POST /applications?echo=true`) and
  * the address becomes /application/new/{draft id}, so a reload keeps it. `/edit` resumes a draft
- * at its first incomplete step.
+ * at its first incomplete step. The answers are saved as they are typed (debounced); leaving with
+ * answers not saved saves them first (or asks), and leaving a draft that holds nothing yet offers
+ * to delete it, so a mis-clicked type leaves no orphan draft.
  */
 export function ApplicationWizardPage() {
   const { t } = useTranslation('applications');
@@ -105,16 +117,30 @@ export function ApplicationWizardPage() {
 interface DraftWizardProps {
   application: Application;
   initialStep: number;
-  onRefresh: () => Promise<unknown>;
+  /** Reloads the draft; answers the fresh record (undefined when the reload failed). */
+  onRefresh: () => Promise<{ data?: Application }>;
 }
+
+/** How long typing must pause before the answers are saved. */
+export const AUTOSAVE_DELAY_MS = 1500;
+
+type AutosaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: Date } | { state: 'failed' };
 
 function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) {
   const { t } = useTranslation('applications');
   const navigate = useNavigate();
   const patch = usePatchApplication();
   const submit = useSubmitApplication();
+  const discardDraft = useDiscardDraft();
   const fields = useMemo(() => formFieldsOf(application), [application]);
   const [values, setValues] = useState<FormValues>(() => answersOf(application));
+  // The answers as last sent to the server (the merge patch, as JSON): what differs is unsaved.
+  const [savedPatch, setSavedPatch] = useState(() => (fields ? JSON.stringify(formPatch(fields, values)) : ''));
+  const currentPatch = fields ? JSON.stringify(formPatch(fields, values)) : '';
+  const dirty = currentPatch !== savedPatch;
+  const [autosave, setAutosave] = useState<AutosaveState>({ state: 'idle' });
+  const [wizardStart, setWizardStart] = useState({ step: initialStep, key: 0 });
+  const leaving = useRef(false);
   const [formErrors, setFormErrors] = useState<FormErrors>({});
   const [beneficiaryError, setBeneficiaryError] = useState<string | null>(null);
   const [realEstateError, setRealEstateError] = useState<string | null>(null);
@@ -127,19 +153,95 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
   // Another type moves the draft to another form, and the server resets the signing details.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form version changes.
   useEffect(() => {
-    setValues(answersOf(application));
+    const answers = answersOf(application);
+    setValues(answers);
+    setSavedPatch(fields ? JSON.stringify(formPatch(fields, answers)) : '');
     setFormErrors({});
     setSignOnline(application.sign_details.isOnline);
   }, [application.form_version_id, application.application_type_id]);
 
   const save = async (extra: { sign?: boolean } = {}) => {
+    const sent = fields ? formPatch(fields, values) : null;
     await patch.mutateAsync({
       id: application.id,
       patch: {
-        ...(fields ? { form: formPatch(fields, values) } : {}),
+        ...(sent ? { form: sent } : {}),
         ...(extra.sign ? { sign_details: { isOnline: signOnline, package: null } } : {}),
       },
     });
+    if (sent) setSavedPatch(JSON.stringify(sent));
+  };
+
+  /** Saves the answers as they stand (autosave and leaving); false when the server refused them. */
+  const saveAnswers = useCallback(async (): Promise<boolean> => {
+    if (!fields) return true;
+    const sent = formPatch(fields, values);
+    setAutosave({ state: 'saving' });
+    try {
+      await patch.mutateAsync({ id: application.id, patch: { form: sent } });
+      setSavedPatch(JSON.stringify(sent));
+      setAutosave({ state: 'saved', at: new Date() });
+      return true;
+    } catch {
+      // Half-typed answers may be refused (a field's type); 'Continuă' shows why, field by field.
+      setAutosave({ state: 'failed' });
+      return false;
+    }
+  }, [fields, values, patch.mutateAsync, application.id]);
+
+  // Autosave: once typing pauses, the answers go to the draft.
+  useEffect(() => {
+    if (!dirty) return;
+    const timer = setTimeout(() => void saveAnswers(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [dirty, saveAnswers]);
+
+  // Nothing in the draft yet: no answer (saved or typed), beneficiary, real estate or file.
+  const empty =
+    !hasAnswers(fields, values) &&
+    !hasAnswers(fields, answersOf(application)) &&
+    application.beneficiaries.length === 0 &&
+    application.real_estates.length === 0 &&
+    application.attachments.length === 0;
+
+  const decideLeave = async (): Promise<LeaveDecision> => {
+    if (leaving.current) return { leave: true };
+    if (empty) {
+      const remove = await confirmDialog({
+        title: t('wizard.leave.emptyTitle'),
+        message: t('wizard.leave.emptyMessage', { name: application.application_type_name }),
+        confirmLabel: t('wizard.leave.emptyDelete'),
+        cancelLabel: t('wizard.leave.emptyKeep'),
+        destructive: true,
+      });
+      if (!remove) return { leave: true };
+      return {
+        leave: true,
+        // After leaving: the draft's own page must not fetch it again once it is gone.
+        afterLeave: () =>
+          void discardDraft(application.id).then(
+            () => showToast('success', t('wizard.leave.emptyDeleted')),
+            (error: unknown) => showError(error),
+          ),
+      };
+    }
+    if (dirty && (await saveAnswers())) return { leave: true };
+    if (!dirty) return { leave: true };
+    const leave = await confirmDialog({
+      title: t('wizard.leave.unsavedTitle'),
+      message: t('wizard.leave.unsavedMessage'),
+      confirmLabel: t('wizard.leave.unsavedConfirm'),
+      cancelLabel: t('wizard.leave.stay'),
+      destructive: true,
+    });
+    return leave ? { leave: true } : { leave: false };
+  };
+  useLeaveDecision(empty || dirty, dirty, decideLeave);
+
+  /** 'Modifică' in the review: back to that step (the wizard restarts there). */
+  const onEdit = (step: WizardStepId) => {
+    setWizardStart((current) => ({ step: stepIndex(step), key: current.key + 1 }));
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="application-wizard"] form h2')?.focus());
   };
 
   const saveOrReport = async (extra: { sign?: boolean } = {}): Promise<boolean> => {
@@ -183,6 +285,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
     try {
       const submitted = await submit.mutateAsync(application.id);
       showToast('success', t('wizard.submitted'));
+      leaving.current = true;
       navigate(`/application-confirmation/${submitted?.id ?? application.id}`);
     } catch (error) {
       const errors = fieldErrorsOf(error);
@@ -218,7 +321,6 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       );
   };
 
-  const files = filesByField(application);
   const steps: WizardStep[] = [
     {
       id: 'type',
@@ -333,7 +435,9 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       validate: async () => {
         if (!fields) return true;
         setFilesValidated(true);
-        const errors = attachmentErrors(fields, values, files);
+        // The files as the server has them now: an upload that just ended may not be in `application` yet.
+        const fresh = (await onRefresh()).data ?? application;
+        const errors = attachmentErrors(fields, values, filesByField(fresh));
         setFileErrors(errors);
         if (Object.keys(errors).length > 0) {
           focusFieldPath(Object.keys(errors)[0]);
@@ -381,6 +485,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
           signOnline={signOnline}
           problems={problems}
           problemsMessage={problemsMessage}
+          onEdit={onEdit}
         />
       ),
     },
@@ -389,14 +494,26 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
   return (
     <>
       <Wizard
+        key={wizardStart.key}
         steps={steps}
-        initialStep={initialStep}
+        initialStep={wizardStart.step}
         onSubmit={onSubmit}
         onSaveDraft={onSaveDraft}
         label={t('wizard.stepsLabel')}
         labels={{ submit: t('wizard.submit'), saveDraft: t('wizard.saveDraft') }}
       />
-      <Button component={Link} to="/applications" variant="subtle" w="fit-content">
+      <Text size="sm" c="gray.7" aria-live="polite" data-testid="autosave-status" mih="1.5em">
+        {autosave.state === 'saving'
+          ? t('wizard.autosave.saving')
+          : autosave.state === 'failed'
+            ? t('wizard.autosave.failed')
+            : dirty
+              ? t('wizard.autosave.pending')
+              : autosave.state === 'saved'
+                ? t('wizard.autosave.saved', { time: formatDate(autosave.at, 'HH:mm') })
+                : ''}
+      </Text>
+      <Button component={Link} to="/applications" variant="subtle" w="fit-content" data-testid="wizard-back-to-list">
         {t('confirmation.list')}
       </Button>
     </>

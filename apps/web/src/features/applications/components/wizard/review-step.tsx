@@ -1,8 +1,10 @@
 import type { Application, FormField } from '@ghiseu/domain';
-import { Alert, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Table, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormRenderer } from '../../../../components/form-renderer/form-renderer';
 import type { FormValues } from '../../../../components/form-renderer/form-values';
+import { AnswersSummary, AreaDifferenceNotice, SummarySection } from '../answers-summary';
+import type { WizardStepId } from './wizard-logic';
 
 /** One problem the server found at submission, with the label of its field. */
 export interface SubmitProblem {
@@ -49,11 +51,29 @@ export interface ReviewStepProps {
   signOnline: boolean;
   problems: readonly SubmitProblem[];
   problemsMessage: string | null;
+  /** Goes back to a step to change its answers ('Modifică'). */
+  onEdit: (step: WizardStepId) => void;
 }
 
-/** Everything the applicant filled in, read-only, and the problems of a refused submission. */
-export function ReviewStep({ application, fields, values, signOnline, problems, problemsMessage }: ReviewStepProps) {
+/**
+ * Check your answers: every step's answers in words, each block with a 'Modifică' link to its
+ * step, the land areas when they disagree, and the problems of a refused submission.
+ */
+export function ReviewStep({ application, fields, values, signOnline, problems, problemsMessage, onEdit }: ReviewStepProps) {
   const { t } = useTranslation('applications');
+  const edit = (step: WizardStepId, title: string) => (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconPencil size={14} aria-hidden />}
+      onClick={() => onEdit(step)}
+      aria-label={t('summary.editStep', { step: title })}
+      data-testid={`summary-edit-${step}`}
+    >
+      {t('summary.edit')}
+    </Button>
+  );
+  const none = t('details.none');
   return (
     <Stack gap="md">
       <div aria-live="assertive">
@@ -73,48 +93,39 @@ export function ReviewStep({ application, fields, values, signOnline, problems, 
         ) : null}
       </div>
       <Text>{t('wizard.review.intro')}</Text>
-      <Stack gap={4}>
-        <Title order={3} size="h5">
-          {t('wizard.review.type')}
-        </Title>
+      <AreaDifferenceNotice fields={fields} values={values} realEstates={application.real_estates} />
+      <SummarySection id="type" title={t('wizard.review.type')} action={edit('type', t('wizard.steps.type'))}>
         <Text data-testid="review-type">{application.application_type_name}</Text>
-      </Stack>
+      </SummarySection>
       {fields ? (
-        <Stack gap={4}>
-          <Title order={3} size="h5">
-            {t('wizard.review.answers')}
-          </Title>
-          <FormRenderer fields={fields} values={values} readOnly attachments="hide" />
-        </Stack>
+        <SummarySection id="form" title={t('wizard.review.answers')} action={edit('form', t('wizard.steps.form'))}>
+          <AnswersSummary fields={fields} values={values} />
+        </SummarySection>
       ) : null}
-      <Stack gap={4}>
-        <Title order={3} size="h5">
-          {t('wizard.review.beneficiaries')}
-        </Title>
-        <Text data-testid="review-beneficiaries">
-          {application.beneficiaries.map((b) => b.display_name).join(', ') || t('details.none')}
+      <SummarySection
+        id="beneficiaries"
+        title={t('wizard.review.beneficiaries')}
+        action={edit('beneficiaries', t('wizard.steps.beneficiaries'))}
+      >
+        <Text data-testid="review-beneficiaries">{application.beneficiaries.map((b) => b.display_name).join(', ') || none}</Text>
+      </SummarySection>
+      <SummarySection
+        id="realEstates"
+        title={t('wizard.review.realEstates')}
+        action={edit('realEstates', t('wizard.steps.realEstates'))}
+      >
+        <Text data-testid="review-real-estates">
+          {application.real_estates
+            .map((r) => `${r.cadastral_number} (${r.uat_name})${r.area !== null ? `, ${r.area.toLocaleString('ro-RO')} mp` : ''}`)
+            .join('; ') || none}
         </Text>
-      </Stack>
-      <Stack gap={4}>
-        <Title order={3} size="h5">
-          {t('wizard.review.realEstates')}
-        </Title>
-        <Text>
-          {application.real_estates.map((r) => `${r.cadastral_number} (${r.uat_name})`).join(', ') || t('details.none')}
-        </Text>
-      </Stack>
-      <Stack gap={4}>
-        <Title order={3} size="h5">
-          {t('wizard.review.files')}
-        </Title>
-        <Text data-testid="review-files">{application.attachments.map((f) => f.name).join(', ') || t('details.none')}</Text>
-      </Stack>
-      <Stack gap={4}>
-        <Title order={3} size="h5">
-          {t('wizard.review.signing')}
-        </Title>
+      </SummarySection>
+      <SummarySection id="files" title={t('wizard.review.files')} action={edit('attachments', t('wizard.steps.attachments'))}>
+        <Text data-testid="review-files">{application.attachments.map((f) => f.name).join(', ') || none}</Text>
+      </SummarySection>
+      <SummarySection id="signing" title={t('wizard.review.signing')} action={edit('signing', t('wizard.steps.signing'))}>
         <Text>{signOnline ? t('wizard.signing.online') : t('wizard.signing.offline')}</Text>
-      </Stack>
+      </SummarySection>
     </Stack>
   );
 }

@@ -42,6 +42,22 @@ export function formPatch(fields: readonly FormField[], values: FormValues): Rec
   return patch;
 }
 
+const isEmptyAnswer = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.every(isEmptyAnswer)) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.values(value as object).every(isEmptyAnswer));
+
+/** True when at least one answer of the form is filled in (computed fields do not count). */
+export function hasAnswers(fields: readonly FormField[] | null, values: FormValues): boolean {
+  if (!fields) return false;
+  return Object.entries(formPatch(fields, values)).some(([key, value]) => {
+    const field = fields.find((f) => f.key === key);
+    return field?.type !== 'computed' && !isEmptyAnswer(value);
+  });
+}
+
 const attachmentKeys = (fields: readonly FormField[]) =>
   new Set(fields.filter((field) => field.type === 'attachments').map((field) => field.key));
 
