@@ -6,18 +6,20 @@ test.describe('sign-up and activation', () => {
   test('nothing moves under the pointer while the form is filled, and the terms can be read', async ({ page, context }) => {
     await page.goto('/auth/signup/personal');
     const terms = page.getByTestId('signup-terms');
+    // Where the checkbox is on the page (not in the window, which a click may scroll).
+    const top = () => terms.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
     await page.getByTestId('new-password').fill('parola');
-    const before = await terms.boundingBox();
+    const before = await top();
     // Leaving a password the policy refuses marks it, without a line of text pushing the rest down.
     await page.getByTestId('confirm-password').click();
     await expect(page.getByTestId('new-password')).toHaveAttribute('aria-invalid', 'true');
     await page.getByTestId('confirm-password').fill('parol');
     await expect(page.getByTestId('password-match')).toHaveText('Parolele nu coincid încă.');
-    expect((await terms.boundingBox())?.y).toBe(before?.y);
+    expect(await top()).toBe(before);
     // So the click meant for the checkbox lands on it.
     await terms.click();
     await expect(terms).toBeChecked();
-    expect((await terms.boundingBox())?.y).toBe(before?.y);
+    expect(await top()).toBe(before);
 
     // The terms open in a new tab, leaving what was typed here.
     const [termsPage] = await Promise.all([context.waitForEvent('page'), page.getByTestId('signup-terms-link').click()]);
@@ -137,12 +139,14 @@ test.describe('sign-up and activation', () => {
     await page.getByTestId('signup-phone').fill(uniquePhone());
     await page.getByTestId('new-password').fill(STRONG_PASSWORD);
     await page.getByTestId('confirm-password').fill('Altceva!2026');
-    // Fields are checked as soon as they are left.
+    // Fields are checked as soon as they are left: marked, with the match line saying why.
     await page.getByTestId('confirm-password').press('Tab');
-    await expect(page.getByText('Parolele nu sunt identice')).toBeVisible();
+    await expect(page.getByTestId('confirm-password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('password-match')).toHaveText('Parolele nu coincid încă.');
     await page.getByTestId('signup-terms').check();
     await page.getByTestId('signup-submit').click();
     await expect(page.getByTestId('confirm-password')).toBeFocused();
+    await expect(page.getByText('Parolele nu sunt identice')).toBeVisible();
     await page.getByTestId('confirm-password').fill(STRONG_PASSWORD);
     await page.getByTestId('confirm-password').press('Tab');
     await expect(page.getByText('Parolele nu sunt identice')).toHaveCount(0);
