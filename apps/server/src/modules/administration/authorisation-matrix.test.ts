@@ -98,7 +98,7 @@ const make = {
     });
     return response.json().data.id as number;
   },
-  /** A pending enrolment of the demo staff member. */
+  /** A pending enrollment of the demo staff member. */
   async enrollment() {
     const fileId = await make.upload(await t.authHeaders(DEMO.staff));
     return (await call(t, 'POST', '/api/video-enrollment', DEMO.staff, identity(fileId))).json().data.id;

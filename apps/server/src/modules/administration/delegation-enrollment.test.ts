@@ -107,8 +107,8 @@ async function newStaff(email: string) {
   return { id, headers: bearer(await t.login(email, OTHER_PASSWORD)) };
 }
 
-describe('staff enrolment', () => {
-  it('submits, reports status and redirect, lists for the admin, and approval enrols the user', async () => {
+describe('staff enrollment', () => {
+  it('submits, reports status and redirect, lists for the admin, and approval enrolls the user', async () => {
     const staff = await newStaff('inrolare@example.ro');
     const fileId = await uploadId(staff.headers);
     const submitted = await call(t, 'POST', '/api/video-enrollment/', staff.headers, identity(fileId));
@@ -179,7 +179,7 @@ describe('staff enrolment', () => {
     expect(user.enrolled).toBe(false);
   });
 
-  it('keeps enrolments to their owner and their organisation reviewers', async () => {
+  it('keeps enrollments to their owner and their organisation reviewers', async () => {
     const staff = await newStaff('privat@example.ro');
     const fileId = await uploadId(staff.headers);
     const id = (await call(t, 'POST', '/api/video-enrollment', staff.headers, identity(fileId))).json().data.id;
@@ -197,7 +197,7 @@ describe('staff enrolment', () => {
     expect(all.some((e: { id: number }) => e.id === id)).toBe(true);
   });
 
-  it('does not let an admin approve their own enrolment', async () => {
+  it('does not let an admin approve their own enrollment', async () => {
     const fileId = await uploadId(DEMO.admin);
     const id = (await call(t, 'POST', '/api/video-enrollment', DEMO.admin, identity(fileId))).json().data.id;
     const own = await call(t, 'GET', `/api/enrollments?status=pending`, DEMO.admin);
@@ -224,7 +224,7 @@ describe('staff enrolment', () => {
     const othersFile = await uploadId(DEMO.staff);
     const foreign = await call(t, 'POST', '/api/video-enrollment', staff.headers, identity(othersFile));
     expect(foreign.json().message).toBe('FILE_NOT_EXISTS');
-    // Only staff and admins enrol.
+    // Only staff and admins enroll.
     const citizenFile = await uploadId(DEMO.citizen);
     expect((await call(t, 'POST', '/api/video-enrollment', DEMO.citizen, identity(citizenFile))).statusCode).toBe(403);
   });

@@ -57,7 +57,7 @@ const tags = ['administration'];
 /**
  * Organisation administration (spec §3–§6): organisations, departments, functions,
  * responsibilities, permission records, staff accounts and their UATs, the super admin's
- * delegated sign-in and staff identity enrolment. Routes only declare the contract and the
+ * delegated sign-in and staff identity enrollment. Routes only declare the contract and the
  * permission keys; object rules live in policy.ts, work in the *-service.ts files.
  */
 export async function administrationRoutes(fastify: FastifyInstance): Promise<void> {
@@ -372,7 +372,7 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     }),
   );
 
-  /* ───────────────────────────── Enrolment ───────────────────────────── */
+  /* ───────────────────────────── Enrollment ───────────────────────────── */
 
   app.post(
     '/video-enrollment',
