@@ -1,12 +1,14 @@
+import type { FormDefinitionInput } from '@ghiseu/domain';
 import { expect } from 'vitest';
 import { accountsTestKit, freshAddress, STRONG_PASSWORD } from './accounts-kit.js';
-import { call, DEMO, SIGHISOARA } from './administration-kit.js';
-import { completeDraft, createDraft, createFilingFixture, type FilingFixture } from './applications-kit.js';
+import { call, DEMO, SIGHISOARA, TARGU_MURES } from './administration-kit.js';
+import { completeDraft, createDraft, type FilingFixture, STANDARD_FORM } from './applications-kit.js';
 import type { TestApp } from './test-app.js';
 
 /**
- * Test data factories: a citizen, an organisation, a staff member of it, a submitted
- * application, each made through the public API the way a person would (register, confirm the
+ * Test data factories: a citizen, an organisation, a staff member of it, an application type
+ * citizens can file, a submitted application, each made through the public API the way a person
+ * would (register, confirm the
  * e-mail link and the SMS code from the development outbox, set a password from the invitation
  * link), so that a test neither copies constants nor leans on (and changes) the demo accounts.
  * Every call makes fresh, unique data; the results carry ids and a signed-in session.
@@ -154,17 +156,67 @@ export async function buildStaff(
   return { id, email, phone, password: STRONG_PASSWORD, token, headers: bearer(token) };
 }
 
+/** Answers the `data` of a 201, or fails the test with the answer. */
+async function created(t: TestApp, url: string, body: Record<string, unknown>) {
+  const response = await call(t, 'POST', url, DEMO.superadmin, body);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+  return response.json().data;
+}
+
 /**
- * An application of `citizen` filed with an entry number: a type with a published citizen form
- * and an incoming series (of `fixture`, or a fresh one of the county council), a complete draft
- * (answers, site plan, a beneficiary, a real estate) and the send.
+ * An application type citizens can file, set up by the super administrator through the API: a
+ * citizen form (the standard building-permit-like form unless `definition`) created and
+ * published, and, unless `series: false`, an incoming document series of a new series type in
+ * the type's organisation, numbering `prefix/N/year` (a fresh prefix by default). The
+ * organisation is a new city hall of Târgu Mureș unless `organisationId` is given (the real
+ * estate of `completeDraft` lies there, inside its jurisdiction).
+ */
+export async function buildApplicationType(
+  t: TestApp,
+  options: { organisationId?: number; definition?: FormDefinitionInput; name?: string; prefix?: string; series?: boolean } = {},
+): Promise<FilingFixture> {
+  const key = unique();
+  const organisationId = options.organisationId ?? (await buildOrganisation(t, { uat_id: TARGU_MURES })).id;
+  const form = await created(t, '/api/forms', { name: `Formular ${key}`, definition: options.definition ?? STANDARD_FORM });
+  const published = await call(t, 'POST', `/api/forms/${form.id}/publish`, DEMO.superadmin);
+  expect(published.statusCode, published.body).toBe(200);
+  let seriesId: number | null = null;
+  const seriesTypeIds: Record<string, number> = {};
+  if (options.series !== false) {
+    const seriesType = await created(t, '/api/document-series-types', { name: `Intrări ${key}` });
+    const series = await created(t, '/api/document-series', {
+      type_id: seriesType.id,
+      organisation_id: organisationId,
+      name: `Registratura ${key}`,
+      // Entry numbers are unique per organisation: prefixes differ per series.
+      prefix: options.prefix ?? `T${key.slice(-6).toUpperCase()}`,
+      separator: '/',
+    });
+    seriesId = series.id;
+    seriesTypeIds.incoming = seriesType.id;
+  }
+  const type = await created(t, '/api/application-types', {
+    name: `${options.name ?? 'Certificat de urbanism'} ${key}`,
+    organisation_id: organisationId,
+    citizen_form_id: form.id,
+    series_type_ids: seriesTypeIds,
+    status: 'active',
+    category: 'inbound',
+  });
+  return { typeId: type.id, formId: form.id, versionId: published.json().data.published_version_id, seriesId, organisationId };
+}
+
+/**
+ * An application of `citizen` filed with an entry number, as the citizen would: a draft of the
+ * type (`fixture`, or a fresh one from `buildApplicationType`), completed (answers, site plan, a
+ * beneficiary, a real estate) and sent, all through the API.
  */
 export async function buildSubmittedApplication(
   t: TestApp,
   citizen: SignedIn,
   options: { fixture?: FilingFixture; n?: number; body?: Record<string, unknown> } = {},
 ): Promise<{ id: number; identificationNumber: string; fixture: FilingFixture }> {
-  const fixture = options.fixture ?? (await createFilingFixture(t));
+  const fixture = options.fixture ?? (await buildApplicationType(t));
   const id = await createDraft(t, citizen.headers, fixture.typeId, options.body);
   await completeDraft(t, citizen.headers, id, options.n ?? 1);
   const sent = await call(t, 'PUT', `/api/applications/${id}/send`, citizen.headers);
