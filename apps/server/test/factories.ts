@@ -6,15 +6,15 @@ import { completeDraft, createDraft, type FilingFixture, STANDARD_FORM } from '.
 import type { TestApp } from './test-app.js';
 
 /**
- * Test data factories: a citizen, an organisation, a staff member of it, an application type
- * citizens can file, a submitted application, each made through the public API the way a person
- * would (register, confirm the
- * e-mail link and the SMS code from the development outbox, set a password from the invitation
- * link), so that a test neither copies constants nor leans on (and changes) the demo accounts.
- * Every call makes fresh, unique data; the results carry ids and a signed-in session.
+ * Test data factories: a citizen (or company) and its sub-accounts, an organisation, a staff
+ * member of it, an application type citizens can file, a submitted application, each made
+ * through the public API the way a person would (register, confirm the e-mail link and the SMS
+ * code from the development outbox, set a password from the invitation link), so that a test
+ * neither copies constants nor leans on (and changes) the demo accounts. Every call makes fresh,
+ * unique data; the results carry ids and a signed-in session.
  *
  * The one actor taken from the seed is the super administrator: only a super administrator can
- * create organisations and their first accounts.
+ * create organisations and their first accounts, forms, series and application types.
  */
 
 let sequence = 0;
@@ -85,6 +85,42 @@ export async function buildCitizen(t: TestApp, overrides: Record<string, unknown
     confirmationKey: await kit.linkKey(email, '/auth/confirm-email'),
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const token = await signIn(t, email, phone, STRONG_PASSWORD);
+  return { id, email, phone, password: STRONG_PASSWORD, token, headers: bearer(token) };
+}
+
+/**
+ * A sub-account of a professional company account `parent` (registered with `buildCitizen(t, {
+ * user_type_name: 'legal_entity', account_type: 'professional', company_name })`), invited with
+ * `role`, who set a password from the invitation link, confirmed the phone and is signed in.
+ */
+export async function buildSubAccount(
+  t: TestApp,
+  parent: SignedIn,
+  options: { role?: 'editor' | 'administrator'; first_name?: string; last_name?: string } = {},
+): Promise<SignedIn> {
+  const kit = accountsTestKit(() => t);
+  const email = `subcont.${unique()}@example.ro`;
+  const phone = uniquePhone();
+  const invited = await call(t, 'POST', '/api/sub-accounts', parent.headers, {
+    email,
+    first_name: options.first_name ?? 'Elena',
+    last_name: options.last_name ?? 'Moldovan',
+    role: options.role ?? 'editor',
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const id = invited.json().data.id as number;
+  const set = await post(
+    t,
+    '/api/auth/reset-password',
+    {
+      confirmationKey: await kit.linkKey(email, '/auth/set-password'),
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    },
+    'PATCH',
+  );
+  expect(set.statusCode, set.body).toBeLessThan(300);
   const token = await signIn(t, email, phone, STRONG_PASSWORD);
   return { id, email, phone, password: STRONG_PASSWORD, token, headers: bearer(token) };
 }
