@@ -160,15 +160,24 @@ export async function buildFunction(t: TestApp, organisationId: number, responsi
 export async function buildStaff(
   t: TestApp,
   organisationId: number,
-  options: { functions?: number[]; admin?: boolean; userType?: 'staff' | 'admin' } = {},
+  options: {
+    functions?: number[];
+    admin?: boolean;
+    userType?: 'staff' | 'admin';
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<SignedIn> {
   const kit = accountsTestKit(() => t);
-  const email = `functionar.${unique()}@example.ro`;
+  const email = options.email ?? `functionar.${unique()}@example.ro`;
+  const password = options.password ?? STRONG_PASSWORD;
   const phone = uniquePhone();
   const invited = await call(t, 'POST', '/api/staff-accounts', DEMO.superadmin, {
     email,
-    first_name: 'Dan',
-    last_name: 'Mureșan',
+    first_name: options.firstName ?? 'Dan',
+    last_name: options.lastName ?? 'Mureșan',
     phone,
     organisation_id: organisationId,
     user_type_name: options.userType ?? (options.admin ? 'admin' : 'staff'),
@@ -182,14 +191,33 @@ export async function buildStaff(
     '/api/auth/reset-password',
     {
       confirmationKey: await kit.linkKey(email, '/auth/set-password'),
-      password: STRONG_PASSWORD,
-      confirmPassword: STRONG_PASSWORD,
+      password,
+      confirmPassword: password,
     },
     'PATCH',
   );
   expect(set.statusCode, set.body).toBeLessThan(300);
-  const token = await signIn(t, email, phone, STRONG_PASSWORD);
-  return { id, email, phone, password: STRONG_PASSWORD, token, headers: bearer(token) };
+  const token = await signIn(t, email, phone, password);
+  return { id, email, phone, password, token, headers: bearer(token) };
+}
+
+/**
+ * Another tenant: a city hall (of Sighișoara unless `uatId`) and its administrator, signed in
+ * (`buildOrganisation` + `buildStaff` with `admin: true`).
+ */
+export async function buildTenant(
+  t: TestApp,
+  options: { name?: string; uatId?: number } = {},
+): Promise<{ organisationId: number; adminId: number; adminEmail: string; password: string; headers: Record<string, string> }> {
+  const organisation = await buildOrganisation(t, { name: options.name, uat_id: options.uatId ?? SIGHISOARA });
+  const admin = await buildStaff(t, organisation.id, { admin: true, firstName: 'Alin', lastName: 'Străinu' });
+  return {
+    organisationId: organisation.id,
+    adminId: admin.id,
+    adminEmail: admin.email,
+    password: admin.password,
+    headers: admin.headers,
+  };
 }
 
 /** Answers the `data` of a 201, or fails the test with the answer. */

@@ -3,18 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, enrollments, profiles, users } from '../../db/schema/index.js';
 import { multipartFile, PNG_1x1 } from '../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import {
-  activateWithPassword,
-  call,
-  countyCouncilId,
-  createOtherTenant,
-  DEMO,
-  inviteStaff,
-  lastMail,
-  OTHER_PASSWORD,
-  organisationIdByName,
-  userId,
-} from '../../../test/administration-kit.js';
+import { call, countyCouncilId, DEMO, lastMail, organisationIdByName, userId } from '../../../test/administration-kit.js';
+import { buildStaff, buildTenant } from '../../../test/factories.js';
 
 let t: TestApp;
 let county: number;
@@ -101,11 +91,7 @@ const identity = (fileId: number) => ({
 });
 
 /** A fresh staff member of the county council, signed in, not enrolled. */
-async function newStaff(email: string) {
-  const id = await inviteStaff(t, DEMO.admin, { email });
-  await activateWithPassword(t, id);
-  return { id, headers: bearer(await t.login(email, OTHER_PASSWORD)) };
-}
+const newStaff = (email: string) => buildStaff(t, county, { email });
 
 describe('staff enrollment', () => {
   it('submits, reports status and redirect, lists for the admin, and approval enrolls the user', async () => {
@@ -187,7 +173,7 @@ describe('staff enrollment', () => {
     expect((await call(t, 'GET', `/api/video-enrollment/status/${id}`, colleague.headers)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/video-enrollment/status/${id}`, DEMO.admin)).statusCode).toBe(200);
 
-    const other = await createOtherTenant(t);
+    const other = await buildTenant(t);
     expect((await call(t, 'GET', `/api/video-enrollment/status/${id}`, other.headers)).statusCode).toBe(404);
     expect((await call(t, 'PUT', `/api/enrollments/${id}/approve`, other.headers)).statusCode).toBe(404);
     const theirs = (await call(t, 'GET', '/api/enrollments?limit=500', other.headers)).json().data;
