@@ -28,12 +28,16 @@ interface Operation {
 /** A record's key in the path: `:id` (the default, `ZIdParams`) or another named parameter. */
 type KeyParams = z.ZodObject;
 
+/** The default answer of a list: `{ data: record[], pagination? }`. */
+type ListOf<Rec extends z.ZodType> = ReturnType<typeof listResponse<Rec>>;
+
 export interface CrudResource<
   Rec extends z.ZodType,
   Params extends KeyParams,
   K extends keyof z.infer<Params> & string,
   Create extends z.ZodType,
   Patch extends z.ZodType,
+  List extends z.ZodType,
 > {
   /** Collection path, e.g. `/departments`; one record is `<path>/:<key>`. */
   path: string;
@@ -46,8 +50,8 @@ export interface CrudResource<
     /** Default `ZListQuery` (skip, limit, pagination, orLikeQuery, sortKey, filters). */
     querystring?: z.ZodType;
     /** Default `listResponse(record)`; lists with other items or list-level `abilities` give theirs. */
-    response?: z.ZodType;
-    run: (ctx: AppContext, actor: Actor, query: Record<string, unknown>) => Promise<unknown>;
+    response?: List;
+    run: (ctx: AppContext, actor: Actor, query: Record<string, unknown>) => Promise<z.infer<List>>;
   };
   read?: Operation & { run: (ctx: AppContext, actor: Actor, key: z.infer<Params>[K]) => Promise<z.infer<Rec>> };
   create?: Operation & {
@@ -74,7 +78,8 @@ export function registerCrudRoutes<
   Patch extends z.ZodType,
   Params extends KeyParams = typeof ZIdParams,
   K extends keyof z.infer<Params> & string = 'id' & keyof z.infer<Params>,
->(fastify: FastifyInstance, resource: CrudResource<Rec, Params, K, Create, Patch>): void {
+  List extends z.ZodType = ListOf<Rec>,
+>(fastify: FastifyInstance, resource: CrudResource<Rec, Params, K, Create, Patch, List>): void {
   // The types are checked on `resource` (the service's answer against `record`); fastify's own
   // inference cannot resolve a response type that is still a type parameter here.
   const app = fastify;
@@ -96,7 +101,7 @@ export function registerCrudRoutes<
           tags,
           summary: list.summary,
           querystring: list.querystring ?? ZListQuery,
-          response: { 200: list.response ?? listResponse(record) },
+          response: { 200: (list.response ?? listResponse(record)) as z.ZodType },
         },
       },
       async (request) => list.run(app.ctx, actorOf(request), request.query as Record<string, unknown>),

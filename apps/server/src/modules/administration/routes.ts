@@ -68,6 +68,7 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
 
   /* ───────────────────────────── Organisations ───────────────────────────── */
 
+  // Reading organisations is public: the list and one record are routes of modules/organisations.
   registerCrudRoutes(app, {
     path: '/organisations',
     tags,
