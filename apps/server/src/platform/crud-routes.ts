@@ -44,7 +44,7 @@ export interface CrudResource<
   tags: string[];
   /** Schema of one record: the `data` of read, create and patch. */
   record: Rec;
-  /** The record's key: `{ params: ZPermissionParams, key: 'key' }`; default `ZIdParams`, `id`. */
+  /** The record's key in the path: `{ params: ZPermissionParams, name: 'key' }`; default `ZIdParams`, `id`. */
   key?: { params: Params; name: K };
   list?: Operation & {
     /** Default `ZListQuery` (skip, limit, pagination, orLikeQuery, sortKey, filters). */
@@ -80,8 +80,9 @@ export function registerCrudRoutes<
   K extends keyof z.infer<Params> & string = 'id' & keyof z.infer<Params>,
   List extends z.ZodType = ListOf<Rec>,
 >(fastify: FastifyInstance, resource: CrudResource<Rec, Params, K, Create, Patch, List>): void {
-  // The types are checked on `resource` (the service's answer against `record`); fastify's own
-  // inference cannot resolve a response type that is still a type parameter here.
+  // The types are checked on `resource` (each service's answer against its schema): fastify's
+  // type provider cannot resolve a response type that is still a type parameter here. Validation
+  // and serialisation are the app's zod compilers, as for every other route.
   const app = fastify;
   const { path, tags, record } = resource;
   const params = (resource.key?.params ?? ZIdParams) as Params;
