@@ -3,7 +3,7 @@ import { expectAxeClean, signIn } from './support/portal';
 import { PNG_1x1 } from './support/files';
 
 /**
- * Staff enrolment for signing (spec §4 "staff need video enrollment before signing"): a staff
+ * Staff enrollment for signing (spec §4 "staff need video enrollment before signing"): a staff
  * member sends the identity data and the ID document from /staff-enrollment, follows the status
  * on /staff-enrollment/redirect/:id, and an administrator rejects (with a reason) or approves.
  */
@@ -28,7 +28,7 @@ async function sendRequest(page: import('@playwright/test').Page) {
   requestPath = new URL(page.url()).pathname;
 }
 
-test('a staff member sends an enrolment request and sees it pending', async ({ page }) => {
+test('a staff member sends an enrollment request and sees it pending', async ({ page }) => {
   await signIn(page, 'staff@demo.ghiseu.ro');
   await sendRequest(page);
   const status = page.getByTestId('enrollment-redirect-status');

@@ -71,38 +71,6 @@ export function confirmationKeyOf(text: string): string {
   return decodeURIComponent(match[1]);
 }
 
-/**
- * Another tenant: a city hall created through the API by the super admin, with an active
- * admin invited through the API and given a known password in the database (the set-password
- * page belongs to the accounts module).
- */
-export async function createOtherTenant(
-  t: TestApp,
-  options: { name?: string; uatId?: number; adminEmail?: string } = {},
-): Promise<{ organisationId: number; adminId: number; adminEmail: string; headers: Record<string, string> }> {
-  const adminEmail = options.adminEmail ?? `admin.${Math.random().toString(36).slice(2, 8)}@alta.ro`;
-  const created = await call(t, 'POST', '/api/organisations', DEMO.superadmin, {
-    name: options.name ?? `Primăria de test ${Math.random().toString(36).slice(2, 8)}`,
-    type: 'city_hall',
-    uat_id: options.uatId ?? SIGHISOARA,
-  });
-  if (created.statusCode !== 201) throw new Error(`organisation: ${created.statusCode} ${created.body}`);
-  const organisationId = created.json().data.id as number;
-  const invited = await call(t, 'POST', '/api/staff-accounts', DEMO.superadmin, {
-    email: adminEmail,
-    first_name: 'Alin',
-    last_name: 'Străinu',
-    user_type_name: 'admin',
-    is_organisation_admin: true,
-    organisation_id: organisationId,
-  });
-  if (invited.statusCode !== 201) throw new Error(`admin: ${invited.statusCode} ${invited.body}`);
-  const adminId = invited.json().data.id as number;
-  await activateWithPassword(t, adminId);
-  const token = await t.login(adminEmail, OTHER_PASSWORD);
-  return { organisationId, adminId, adminEmail, headers: { authorization: `Bearer ${token}` } };
-}
-
 /** What the set-password page will do: a password, confirmed contact data, active status. */
 export async function activateWithPassword(t: TestApp, id: number, password = OTHER_PASSWORD): Promise<void> {
   await t.ctx.db

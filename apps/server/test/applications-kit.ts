@@ -8,7 +8,8 @@ import { call, countyCouncilId, DEMO } from './administration-kit.js';
 /**
  * Fixtures of the applications, beneficiaries and real-estate tests (not a test file itself):
  * an application type with a published citizen form and an incoming series, written straight
- * into the tables (the forms and series modules have their own tests), plus small API helpers.
+ * into the tables (the forms and series modules have their own tests; `buildApplicationType` in
+ * factories.ts makes the same through the API), plus small API helpers.
  */
 
 export { call, DEMO };

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './administration-kit.js';
-import { buildCitizen, buildFunction, buildOrganisation, buildStaff, buildSubmittedApplication } from './factories.js';
+import {
+  buildApplicationType,
+  buildCitizen,
+  buildFunction,
+  buildOrganisation,
+  buildStaff,
+  buildSubAccount,
+  buildSubmittedApplication,
+} from './factories.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /** The factories make what they promise, through the public API, with a working session. */
@@ -34,6 +42,18 @@ describe('test data factories', () => {
     expect((await me(two.headers)).first_name).toBe('Radu');
   });
 
+  it("a sub-account is the company's, active and signed in", async () => {
+    const company = await buildCitizen(t, {
+      user_type_name: 'legal_entity',
+      account_type: 'professional',
+      company_name: 'Birou SRL',
+    });
+    const sub = await buildSubAccount(t, company, { role: 'administrator' });
+    expect(await me(sub.headers)).toMatchObject({ user_id: sub.id, email: sub.email });
+    const listed = await call(t, 'GET', '/api/sub-accounts', company.headers);
+    expect(listed.json().data).toEqual([expect.objectContaining({ id: sub.id, role: 'administrator', status: 'active' })]);
+  });
+
   it('a staff member belongs to the organisation, with the functions given', async () => {
     const organisation = await buildOrganisation(t);
     const fn = await buildFunction(t, organisation.id);
@@ -55,5 +75,14 @@ describe('test data factories', () => {
     expect(application.identificationNumber).toMatch(/\/1\/\d{4}$/);
     const record = (await call(t, 'GET', `/api/applications/${application.id}`, citizen.headers)).json().data;
     expect(record).toMatchObject({ status: 'NEW', identification_number: application.identificationNumber });
+  });
+
+  it('an application type is offered to citizens with its published form, numbering in its own series', async () => {
+    const type = await buildApplicationType(t, { prefix: 'FX', name: 'Aviz de test' });
+    const offered = await call(t, 'GET', `/api/application-types/${type.typeId}/citizen-form`);
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json().data).toMatchObject({ form_id: type.formId, form_version_id: type.versionId });
+    const filed = await buildSubmittedApplication(t, await buildCitizen(t), { fixture: type });
+    expect(filed.identificationNumber).toMatch(/^FX\/1\/\d{4}$/);
   });
 });

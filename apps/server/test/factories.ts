@@ -1,18 +1,20 @@
+import type { FormDefinitionInput } from '@ghiseu/domain';
 import { expect } from 'vitest';
 import { accountsTestKit, freshAddress, STRONG_PASSWORD } from './accounts-kit.js';
-import { call, DEMO, SIGHISOARA } from './administration-kit.js';
-import { completeDraft, createDraft, createFilingFixture, type FilingFixture } from './applications-kit.js';
+import { call, DEMO, SIGHISOARA, TARGU_MURES } from './administration-kit.js';
+import { completeDraft, createDraft, type FilingFixture, STANDARD_FORM } from './applications-kit.js';
 import type { TestApp } from './test-app.js';
 
 /**
- * Test data factories: a citizen, an organisation, a staff member of it, a submitted
- * application, each made through the public API the way a person would (register, confirm the
- * e-mail link and the SMS code from the development outbox, set a password from the invitation
- * link), so that a test neither copies constants nor leans on (and changes) the demo accounts.
- * Every call makes fresh, unique data; the results carry ids and a signed-in session.
+ * Test data factories: a citizen (or company) and its sub-accounts, an organisation, a staff
+ * member of it, an application type citizens can file, a submitted application, each made
+ * through the public API the way a person would (register, confirm the e-mail link and the SMS
+ * code from the development outbox, set a password from the invitation link), so that a test
+ * neither copies constants nor leans on (and changes) the demo accounts. Every call makes fresh,
+ * unique data; the results carry ids and a signed-in session.
  *
  * The one actor taken from the seed is the super administrator: only a super administrator can
- * create organisations and their first accounts.
+ * create organisations and their first accounts, forms, series and application types.
  */
 
 let sequence = 0;
@@ -87,6 +89,42 @@ export async function buildCitizen(t: TestApp, overrides: Record<string, unknown
   return { id, email, phone, password: STRONG_PASSWORD, token, headers: bearer(token) };
 }
 
+/**
+ * A sub-account of a professional company account `parent` (registered with `buildCitizen(t, {
+ * user_type_name: 'legal_entity', account_type: 'professional', company_name })`), invited with
+ * `role`, who set a password from the invitation link, confirmed the phone and is signed in.
+ */
+export async function buildSubAccount(
+  t: TestApp,
+  parent: SignedIn,
+  options: { role?: 'editor' | 'administrator'; first_name?: string; last_name?: string } = {},
+): Promise<SignedIn> {
+  const kit = accountsTestKit(() => t);
+  const email = `subcont.${unique()}@example.ro`;
+  const phone = uniquePhone();
+  const invited = await call(t, 'POST', '/api/sub-accounts', parent.headers, {
+    email,
+    first_name: options.first_name ?? 'Elena',
+    last_name: options.last_name ?? 'Moldovan',
+    role: options.role ?? 'editor',
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const id = invited.json().data.id as number;
+  const set = await post(
+    t,
+    '/api/auth/reset-password',
+    {
+      confirmationKey: await kit.linkKey(email, '/auth/set-password'),
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    },
+    'PATCH',
+  );
+  expect(set.statusCode, set.body).toBeLessThan(300);
+  const token = await signIn(t, email, phone, STRONG_PASSWORD);
+  return { id, email, phone, password: STRONG_PASSWORD, token, headers: bearer(token) };
+}
+
 /** An organisation created by the super administrator (a city hall of Sighișoara by default). */
 export async function buildOrganisation(
   t: TestApp,
@@ -122,15 +160,24 @@ export async function buildFunction(t: TestApp, organisationId: number, responsi
 export async function buildStaff(
   t: TestApp,
   organisationId: number,
-  options: { functions?: number[]; admin?: boolean; userType?: 'staff' | 'admin' } = {},
+  options: {
+    functions?: number[];
+    admin?: boolean;
+    userType?: 'staff' | 'admin';
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<SignedIn> {
   const kit = accountsTestKit(() => t);
-  const email = `functionar.${unique()}@example.ro`;
+  const email = options.email ?? `functionar.${unique()}@example.ro`;
+  const password = options.password ?? STRONG_PASSWORD;
   const phone = uniquePhone();
   const invited = await call(t, 'POST', '/api/staff-accounts', DEMO.superadmin, {
     email,
-    first_name: 'Dan',
-    last_name: 'Mureșan',
+    first_name: options.firstName ?? 'Dan',
+    last_name: options.lastName ?? 'Mureșan',
     phone,
     organisation_id: organisationId,
     user_type_name: options.userType ?? (options.admin ? 'admin' : 'staff'),
@@ -144,27 +191,96 @@ export async function buildStaff(
     '/api/auth/reset-password',
     {
       confirmationKey: await kit.linkKey(email, '/auth/set-password'),
-      password: STRONG_PASSWORD,
-      confirmPassword: STRONG_PASSWORD,
+      password,
+      confirmPassword: password,
     },
     'PATCH',
   );
   expect(set.statusCode, set.body).toBeLessThan(300);
-  const token = await signIn(t, email, phone, STRONG_PASSWORD);
-  return { id, email, phone, password: STRONG_PASSWORD, token, headers: bearer(token) };
+  const token = await signIn(t, email, phone, password);
+  return { id, email, phone, password, token, headers: bearer(token) };
 }
 
 /**
- * An application of `citizen` filed with an entry number: a type with a published citizen form
- * and an incoming series (of `fixture`, or a fresh one of the county council), a complete draft
- * (answers, site plan, a beneficiary, a real estate) and the send.
+ * Another tenant: a city hall (of Sighișoara unless `uatId`) and its administrator, signed in
+ * (`buildOrganisation` + `buildStaff` with `admin: true`).
+ */
+export async function buildTenant(
+  t: TestApp,
+  options: { name?: string; uatId?: number } = {},
+): Promise<{ organisationId: number; adminId: number; adminEmail: string; password: string; headers: Record<string, string> }> {
+  const organisation = await buildOrganisation(t, { name: options.name, uat_id: options.uatId ?? SIGHISOARA });
+  const admin = await buildStaff(t, organisation.id, { admin: true, firstName: 'Alin', lastName: 'Străinu' });
+  return {
+    organisationId: organisation.id,
+    adminId: admin.id,
+    adminEmail: admin.email,
+    password: admin.password,
+    headers: admin.headers,
+  };
+}
+
+/** Answers the `data` of a 201, or fails the test with the answer. */
+async function created(t: TestApp, url: string, body: Record<string, unknown>) {
+  const response = await call(t, 'POST', url, DEMO.superadmin, body);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+  return response.json().data;
+}
+
+/**
+ * An application type citizens can file, set up by the super administrator through the API: a
+ * citizen form (the standard building-permit-like form unless `definition`) created and
+ * published, and, unless `series: false`, an incoming document series of a new series type in
+ * the type's organisation, numbering `prefix/N/year` (a fresh prefix by default). The
+ * organisation is a new city hall of Târgu Mureș unless `organisationId` is given (the real
+ * estate of `completeDraft` lies there, inside its jurisdiction).
+ */
+export async function buildApplicationType(
+  t: TestApp,
+  options: { organisationId?: number; definition?: FormDefinitionInput; name?: string; prefix?: string; series?: boolean } = {},
+): Promise<FilingFixture> {
+  const key = unique();
+  const organisationId = options.organisationId ?? (await buildOrganisation(t, { uat_id: TARGU_MURES })).id;
+  const form = await created(t, '/api/forms', { name: `Formular ${key}`, definition: options.definition ?? STANDARD_FORM });
+  const published = await call(t, 'POST', `/api/forms/${form.id}/publish`, DEMO.superadmin);
+  expect(published.statusCode, published.body).toBe(200);
+  let seriesId: number | null = null;
+  const seriesTypeIds: Record<string, number> = {};
+  if (options.series !== false) {
+    const seriesType = await created(t, '/api/document-series-types', { name: `Intrări ${key}` });
+    const series = await created(t, '/api/document-series', {
+      type_id: seriesType.id,
+      organisation_id: organisationId,
+      name: `Registratura ${key}`,
+      // Entry numbers are unique per organisation: prefixes differ per series.
+      prefix: options.prefix ?? `T${key.slice(-6).toUpperCase()}`,
+      separator: '/',
+    });
+    seriesId = series.id;
+    seriesTypeIds.incoming = seriesType.id;
+  }
+  const type = await created(t, '/api/application-types', {
+    name: `${options.name ?? 'Certificat de urbanism'} ${key}`,
+    organisation_id: organisationId,
+    citizen_form_id: form.id,
+    series_type_ids: seriesTypeIds,
+    status: 'active',
+    category: 'inbound',
+  });
+  return { typeId: type.id, formId: form.id, versionId: published.json().data.published_version_id, seriesId, organisationId };
+}
+
+/**
+ * An application of `citizen` filed with an entry number, as the citizen would: a draft of the
+ * type (`fixture`, or a fresh one from `buildApplicationType`), completed (answers, site plan, a
+ * beneficiary, a real estate) and sent, all through the API.
  */
 export async function buildSubmittedApplication(
   t: TestApp,
   citizen: SignedIn,
   options: { fixture?: FilingFixture; n?: number; body?: Record<string, unknown> } = {},
 ): Promise<{ id: number; identificationNumber: string; fixture: FilingFixture }> {
-  const fixture = options.fixture ?? (await createFilingFixture(t));
+  const fixture = options.fixture ?? (await buildApplicationType(t));
   const id = await createDraft(t, citizen.headers, fixture.typeId, options.body);
   await completeDraft(t, citizen.headers, id, options.n ?? 1);
   const sent = await call(t, 'PUT', `/api/applications/${id}/send`, citizen.headers);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog, createTestApp, type TestApp } from '../../test/test-app.js';
 import { outboxMessages } from '../db/schema/index.js';
 import { accountsTestKit, STRONG_PASSWORD } from '../../test/accounts-kit.js';
+import { buildCitizen, type SignedIn } from '../../test/factories.js';
 import { removeExpired } from './housekeeping.js';
 import type { JobQueue } from './jobs.js';
 import { deliverMessageJob, Messaging, type MessageTransport, type RenderedMessage, redactMessageJob } from './messaging.js';
@@ -20,8 +21,11 @@ const { lines } = log;
 const logText = log.text;
 
 let t: TestApp;
+/** A signed-in citizen for the flows that need one (the account flows below register their own). */
+let citizen: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({}, { logStream: log.stream });
+  citizen = await buildCitizen(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -116,11 +120,10 @@ describe('the log', () => {
       sql`CREATE TRIGGER refuse_profile BEFORE INSERT OR UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION refuse_profile()`,
     );
     try {
-      const headers = await t.authHeaders('citizen@demo.ghiseu.ro');
       const response = await t.app.inject({
         method: 'PUT',
         url: '/api/profiles/me',
-        headers,
+        headers: citizen.headers,
         payload: {
           first_name: 'Ioana',
           last_name: 'Popescu',
@@ -174,9 +177,9 @@ describe('the outbox', () => {
     const provider = new Messaging(stubQueue, { email: capturing, sms: capturing });
     const before = (await t.ctx.db.select({ id: outboxMessages.id }).from(outboxMessages)).map((r) => r.id);
     const email = 'ion.livrat@example.ro';
-    expect(
-      (await request({ method: 'POST', url: '/api/recover-password', payload: { email: 'citizen@demo.ghiseu.ro' } })).statusCode,
-    ).toBe(204);
+    expect((await request({ method: 'POST', url: '/api/recover-password', payload: { email: citizen.email } })).statusCode).toBe(
+      204,
+    );
     const registered = await request({
       method: 'POST',
       url: '/api/auth/register',
@@ -225,8 +228,9 @@ describe('the outbox', () => {
 
   it('as the built-in mailbox, shows a code only while it works, then forgets it', async () => {
     const phone = '0722000999';
-    const headers = await t.authHeaders('citizen@demo.ghiseu.ro');
-    expect((await request({ method: 'POST', url: '/api/auth/phone/update', headers, payload: { phone } })).statusCode).toBe(204);
+    expect(
+      (await request({ method: 'POST', url: '/api/auth/phone/update', headers: citizen.headers, payload: { phone } })).statusCode,
+    ).toBe(204);
     await t.ctx.jobs.drain();
     // Delivered to the mailbox: still readable there, for the life of the code.
     const code = await smsCode(phone);
@@ -273,7 +277,7 @@ describe('the outbox', () => {
 
 describe('HTTP answers', () => {
   it('are not cached unless the route says otherwise', async () => {
-    const headers = await t.authHeaders('citizen@demo.ghiseu.ro');
+    const { headers } = citizen;
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
     expect(me.statusCode).toBe(200);
     expect(me.headers['cache-control']).toBe('no-store');

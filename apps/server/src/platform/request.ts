@@ -1,4 +1,7 @@
-/** Small helpers every module's routes and services share: request metadata, audit, field errors. */
+/**
+ * Small helpers every module's routes and services share: request metadata, audit, field errors,
+ * the `fields=` parameter of configuration lists.
+ */
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from './auth/actor.js';
 import { type AuditEntry, writeAudit } from './audit.js';
@@ -45,3 +48,32 @@ export function sameSet(a: readonly (string | number)[], b: readonly (string | n
 
 /** Hours from now, as a Date. */
 export const hoursFromNow = (hours: number): Date => new Date(Date.now() + hours * 3_600_000);
+
+/**
+ * The `fields=id,name` parameter of the configuration lists (spec §7: `GET /forms?limit=500&
+ * fields=id,name` feeds the autocompletes): the asked properties (always with `id`), or null for
+ * whole records. Unknown names are a 400 INVALID_QUERY. With `trimRecord` it keeps a 500-row
+ * autocomplete free of definitions and abilities; used by the forms, application-types and
+ * document-series lists.
+ */
+export function parseFieldsParam(value: unknown, allowed: readonly string[]): string[] | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string') throw new AppError('INVALID_QUERY', { reason: 'bad_value', param: 'fields' });
+  const names = [
+    ...new Set(
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = names.find((name) => !allowed.includes(name));
+  if (unknown !== undefined) throw new AppError('INVALID_QUERY', { reason: 'unknown_field', param: 'fields', field: unknown });
+  return names.includes('id') ? names : ['id', ...names];
+}
+
+/** The record with only `fields` (all of it when `fields` is null), as `parseFieldsParam` read them. */
+export function trimRecord<T extends { id: number }>(record: T, fields: string[] | null): Partial<T> & { id: number } {
+  if (fields === null) return record;
+  return Object.fromEntries(fields.map((name) => [name, record[name as keyof T]])) as Partial<T> & { id: number };
+}

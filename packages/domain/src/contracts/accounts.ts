@@ -215,7 +215,7 @@ const zPassportNumber = zRequiredText(20)
 
 /**
  * `PUT /api/profiles/me`: the whole editable profile (a missing field is cleared). E-mail,
- * status, organisation, functions, departments, badge and enrolment are not edited here.
+ * status, organisation, functions, departments, badge and enrollment are not edited here.
  * Company fields are accepted only from legal entities; a sub-account's company data are its
  * parent's and are ignored. A changed phone loses its confirmation until confirmed by SMS.
  */

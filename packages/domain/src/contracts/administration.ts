@@ -8,7 +8,7 @@ import { z } from 'zod';
 /**
  * Request and response contracts of the administration module (organisations, departments,
  * functions, responsibilities, permissions, staff accounts, UAT allocations, delegated sign-in,
- * staff enrolment). Every route declares these, so fastify validates them and the OpenAPI
+ * staff enrollment). Every route declares these, so fastify validates them and the OpenAPI
  * document at /api/docs describes them. PATCH bodies are JSON merge patches: an absent field
  * stays as it is, `null` clears a nullable field.
  */
@@ -349,7 +349,7 @@ export const ZDelegatedLoginResponse = z.object({
   }),
 });
 
-/* ───────────────────────────── Enrolment ───────────────────────────── */
+/* ───────────────────────────── Enrollment ───────────────────────────── */
 
 export const ZEnrollmentCreateRequest = z
   .object({

@@ -195,7 +195,7 @@ export const uatAssignments = pgTable(
   (t) => [index('uat_assignments_user_idx').on(t.userId)],
 );
 
-/** Staff identity enrolment for signing: submitted by the staff member, approved by an admin. */
+/** Staff identity enrollment for signing: submitted by the staff member, approved by an admin. */
 export const enrollments = pgTable(
   'enrollments',
   {

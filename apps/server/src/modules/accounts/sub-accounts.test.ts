@@ -2,13 +2,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, verificationCodes } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
-import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { accountsTestKit, expectCleanMessages } from '../../../test/accounts-kit.js';
+import { buildCitizen, buildOrganisation, buildStaff, buildSubAccount, type SignedIn } from '../../../test/factories.js';
 
 let t: TestApp;
+/** A design office (professional company account, its administrator) and its one sub-account. */
+let parent: SignedIn;
+let editor: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({ BLOCKED_EMAIL_DOMAINS: 'mailinator.com' });
+  parent = await buildCitizen(t, {
+    user_type_name: 'legal_entity',
+    account_type: 'professional',
+    company_name: 'Atelier Proiect Arhitectură SRL',
+    first_name: 'Andrei',
+    last_name: 'Moldovan',
+  });
+  editor = await buildSubAccount(t, parent, { role: 'editor' });
 });
 afterAll(async () => {
   await t?.close();
@@ -16,9 +27,7 @@ afterAll(async () => {
 
 const { request, outbox, linkKey, userByEmail, bearer } = accountsTestKit(() => t);
 const INVITEE_PASSWORD = 'Editor!Nou2026';
-const OFFICE = 'office@demo.ghiseu.ro';
 
-const office = () => t.authHeaders(OFFICE);
 const list = async (headers: Record<string, string>, query = '') =>
   request({ method: 'GET', url: `/api/sub-accounts${query}`, headers });
 const create = (headers: Record<string, string>, payload: Record<string, unknown>, query = '') =>
@@ -41,13 +50,13 @@ const login = (email: string, password: string) =>
 
 describe('sub-accounts', () => {
   it("lists the parent's sub-accounts with list-query parameters", async () => {
-    const response = await list(await office(), '?pagination=true');
+    const response = await list(parent.headers, '?pagination=true');
     expect(response.statusCode).toBe(200);
-    const parent = await userByEmail(OFFICE);
     expect(response.json()).toEqual({
       data: [
         expect.objectContaining({
-          email: 'office-editor@demo.ghiseu.ro',
+          id: editor.id,
+          email: editor.email,
           role: 'editor',
           status: 'active',
           created_by: parent.id,
@@ -55,15 +64,14 @@ describe('sub-accounts', () => {
       ],
       pagination: { total: 1, skip: 0, limit: 20 },
     });
-    const bad = await list(await office(), '?password[eq]=x');
+    const bad = await list(parent.headers, '?password[eq]=x');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('INVALID_QUERY');
   });
 
   it('invites a sub-account that activates itself through the set-password link', async () => {
-    const parent = await userByEmail(OFFICE);
     const response = await create(
-      await office(),
+      parent.headers,
       { email: 'Proiectant@Example.ro', first_name: 'Dan', last_name: 'Pop', role: 'editor' },
       '?echo=true',
     );
@@ -119,7 +127,7 @@ describe('sub-accounts', () => {
   });
 
   it('answers only the id without echo', async () => {
-    const response = await create(await office(), {
+    const response = await create(parent.headers, {
       email: 'fara-echo@example.ro',
       first_name: 'Ana',
       last_name: 'Lup',
@@ -130,64 +138,70 @@ describe('sub-accounts', () => {
   });
 
   it('refuses a taken address with USER_ALREADY_EXISTS and a blocked domain', async () => {
-    const taken = await create(await office(), {
-      email: 'CITIZEN@demo.ghiseu.ro',
+    const taken = await create(parent.headers, {
+      email: (await buildCitizen(t)).email.toUpperCase(),
       first_name: 'Ana',
       last_name: 'Lup',
       role: 'editor',
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'USER_ALREADY_EXISTS' });
-    const blocked = await create(await office(), {
+    const blocked = await create(parent.headers, {
       email: 'x@mailinator.com',
       first_name: 'Ana',
       last_name: 'Lup',
       role: 'editor',
     });
     expect(blocked.json()).toEqual({ message: 'REGISTRATION_EMAIL_DOMAIN_BLOCKED' });
-    const badRole = await create(await office(), { email: 'rol@example.ro', first_name: 'Ana', last_name: 'Lup', role: 'owner' });
+    const badRole = await create(parent.headers, { email: 'rol@example.ro', first_name: 'Ana', last_name: 'Lup', role: 'owner' });
     expect(badRole.json().message).toBe('VALIDATION_ERROR');
   });
 
   it('is refused to sub-accounts, personal legal entities and other roles', async () => {
-    const parentEditor = await userByEmail('office-editor@demo.ghiseu.ro');
-    for (const email of [
-      'office-editor@demo.ghiseu.ro',
-      'company@demo.ghiseu.ro',
-      'citizen@demo.ghiseu.ro',
-      'admin@demo.ghiseu.ro',
-    ]) {
-      const headers = await t.authHeaders(email);
+    const others: Record<string, SignedIn> = {
+      'sub-account': editor,
+      'personal company': await buildCitizen(t, { user_type_name: 'legal_entity', company_name: 'Firma Personală SRL' }),
+      citizen: await buildCitizen(t),
+      'organisation admin': await buildStaff(t, (await buildOrganisation(t)).id, { admin: true }),
+    };
+    for (const [who, { headers }] of Object.entries(others)) {
       const listed = await list(headers);
-      expect(listed.statusCode, email).toBe(403);
+      expect(listed.statusCode, who).toBe(403);
       expect(listed.json()).toEqual({ message: 'FORBIDDEN' });
       expect(
-        (await create(headers, { email: `x-${email}`, first_name: 'Ana', last_name: 'Lup', role: 'editor' })).statusCode,
+        (
+          await create(headers, {
+            email: `x-${who.replace(' ', '-')}@example.ro`,
+            first_name: 'Ana',
+            last_name: 'Lup',
+            role: 'editor',
+          })
+        ).statusCode,
+        who,
       ).toBe(403);
-      expect((await update(headers, parentEditor.id, { role: 'administrator' })).statusCode).toBe(403);
+      expect((await update(headers, editor.id, { role: 'administrator' })).statusCode, who).toBe(403);
     }
     expect((await list({})).json()).toEqual({ message: 'AUTH_REQUIRED' });
   });
 
   it('changes the role, deactivates (ending sessions) and reactivates a sub-account', async () => {
-    const editor = await userByEmail('office-editor@demo.ghiseu.ro');
-    const token = (await login('office-editor@demo.ghiseu.ro', DEMO_PASSWORD)).json().data.authToken as string;
-    const promoted = await update(await office(), editor.id, { role: 'administrator' });
+    const token = (await login(editor.email, editor.password)).json().data.authToken as string;
+    const promoted = await update(parent.headers, editor.id, { role: 'administrator' });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().data).toMatchObject({ id: editor.id, role: 'administrator', status: 'active' });
     // Even as administrator, a sub-account does not manage sub-accounts.
     expect((await list(bearer(token))).statusCode).toBe(403);
 
-    const deactivated = await update(await office(), editor.id, { status: 'inactive' });
+    const deactivated = await update(parent.headers, editor.id, { status: 'inactive' });
     expect(deactivated.json().data.status).toBe('inactive');
     expect((await request({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json()).toEqual({
       message: 'TOKEN_INVALID',
     });
-    expect((await login('office-editor@demo.ghiseu.ro', DEMO_PASSWORD)).json()).toEqual({ message: 'AUTH_DISABLED' });
+    expect((await login(editor.email, editor.password)).json()).toEqual({ message: 'AUTH_DISABLED' });
 
-    const reactivated = await update(await office(), editor.id, { status: 'active', role: 'editor' });
+    const reactivated = await update(parent.headers, editor.id, { status: 'active', role: 'editor' });
     expect(reactivated.json().data).toMatchObject({ status: 'active', role: 'editor' });
-    expect((await login('office-editor@demo.ghiseu.ro', DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await login(editor.email, editor.password)).statusCode).toBe(200);
 
     const audit = await t.ctx.db
       .select()
@@ -199,7 +213,7 @@ describe('sub-accounts', () => {
   });
 
   it('kills the invitation of a deactivated pending account; reactivating sends a fresh one', async () => {
-    const created = await create(await office(), {
+    const created = await create(parent.headers, {
       email: 'amanat@example.ro',
       first_name: 'Ion',
       last_name: 'Lup',
@@ -207,10 +221,10 @@ describe('sub-accounts', () => {
     });
     const id = created.json().data.id as number;
     const firstKey = await linkKey('amanat@example.ro', '/auth/set-password');
-    expect((await update(await office(), id, { status: 'inactive' })).json().data.status).toBe('inactive');
+    expect((await update(parent.headers, id, { status: 'inactive' })).json().data.status).toBe('inactive');
     expect((await setPassword(firstKey)).json()).toEqual({ message: 'AUTH_INVALID_CONFIRMATION_VALIDATIONS' });
 
-    const reactivated = await update(await office(), id, { status: 'active' });
+    const reactivated = await update(parent.headers, id, { status: 'active' });
     // No password yet: it waits for the new invitation.
     expect(reactivated.json().data.status).toBe('pending');
     const secondKey = await linkKey('amanat@example.ro', '/auth/set-password');
@@ -221,28 +235,27 @@ describe('sub-accounts', () => {
   });
 
   it("answers NOT_FOUND for someone else's account and an unknown id, and validates the patch", async () => {
-    const citizen = await userByEmail('citizen@demo.ghiseu.ro');
-    expect((await update(await office(), citizen.id, { status: 'inactive' })).json()).toEqual({
+    const citizen = await buildCitizen(t);
+    expect((await update(parent.headers, citizen.id, { status: 'inactive' })).json()).toEqual({
       message: 'NOT_FOUND',
       data: { resource: 'sub-account' },
     });
-    expect((await update(await office(), 9_999_999, { role: 'editor' })).statusCode).toBe(404);
-    expect((await userByEmail('citizen@demo.ghiseu.ro')).status).toBe('active');
-    const editor = await userByEmail('office-editor@demo.ghiseu.ro');
-    expect((await update(await office(), editor.id, {})).json().message).toBe('VALIDATION_ERROR');
-    expect((await update(await office(), editor.id, { status: 'pending' })).json().message).toBe('VALIDATION_ERROR');
+    expect((await update(parent.headers, 9_999_999, { role: 'editor' })).statusCode).toBe(404);
+    expect((await userByEmail(citizen.email)).status).toBe('active');
+    expect((await update(parent.headers, editor.id, {})).json().message).toBe('VALIDATION_ERROR');
+    expect((await update(parent.headers, editor.id, { status: 'pending' })).json().message).toBe('VALIDATION_ERROR');
   });
 
   it('filters and sorts the list', async () => {
     for (const email of ['b-asteapta@example.ro', 'a-asteapta@example.ro']) {
-      await create(await office(), { email, first_name: 'Ana', last_name: 'Lup', role: 'editor' });
+      await create(parent.headers, { email, first_name: 'Ana', last_name: 'Lup', role: 'editor' });
     }
-    const response = await list(await office(), '?status[eq]=pending&sortKey=email&orLikeQuery=asteapta');
+    const response = await list(parent.headers, '?status[eq]=pending&sortKey=email&orLikeQuery=asteapta');
     expect(response.statusCode).toBe(200);
     expect(response.json().data.map((s: { email: string }) => s.email)).toEqual([
       'a-asteapta@example.ro',
       'b-asteapta@example.ro',
     ]);
-    expect((await list(await office(), '?status[eq]=inactive&orLikeQuery=asteapta')).json().data).toEqual([]);
+    expect((await list(parent.headers, '?status[eq]=inactive&orLikeQuery=asteapta')).json().data).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import * as repo from './repository.js';
 
 /**
  * User records as other modules write them: the administration module creates staff accounts,
- * edits them and approves identity enrolments. Each function runs on the executor it is given,
+ * edits them and approves identity enrollments. Each function runs on the executor it is given,
  * so it joins the caller's transaction. Look-ups by id or e-mail are the auth module's
  * (`findUserById`, `findUserByEmail`).
  */

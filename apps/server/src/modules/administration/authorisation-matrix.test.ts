@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, PNG_1x1 } from '../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import {
-  call,
-  countyCouncilId,
-  createOtherTenant,
-  DEMO,
-  inviteStaff,
-  OTHER_PASSWORD,
-  userId,
-} from '../../../test/administration-kit.js';
+import { call, countyCouncilId, DEMO, inviteStaff, userId } from '../../../test/administration-kit.js';
+import { buildTenant } from '../../../test/factories.js';
 
 /**
  * Every route of the module × every demo role, plus an admin of another organisation and an
@@ -35,12 +28,12 @@ type Role = (typeof ROLES)[number];
 
 let t: TestApp;
 let county: number;
-let other: Awaited<ReturnType<typeof createOtherTenant>>;
+let other: Awaited<ReturnType<typeof buildTenant>>;
 let staffId: number;
 beforeAll(async () => {
   t = await createTestApp();
   county = await countyCouncilId(t);
-  other = await createOtherTenant(t);
+  other = await buildTenant(t);
   staffId = await userId(t, DEMO.staff);
 });
 afterAll(async () => {
@@ -53,7 +46,7 @@ const emailOf = (role: Role): string | undefined =>
 async function headersOf(role: Role, fresh = false): Promise<Record<string, string>> {
   if (role === 'anonymous') return {};
   if (role === 'otherAdmin') {
-    return fresh ? { authorization: `Bearer ${await t.login(other.adminEmail, OTHER_PASSWORD)}` } : other.headers;
+    return fresh ? { authorization: `Bearer ${await t.login(other.adminEmail, other.password)}` } : other.headers;
   }
   const email = emailOf(role) as string;
   return fresh ? { authorization: `Bearer ${await t.login(email)}` } : t.authHeaders(email);
@@ -98,7 +91,7 @@ const make = {
     });
     return response.json().data.id as number;
   },
-  /** A pending enrolment of the demo staff member. */
+  /** A pending enrollment of the demo staff member. */
   async enrollment() {
     const fileId = await make.upload(await t.authHeaders(DEMO.staff));
     return (await call(t, 'POST', '/api/video-enrollment', DEMO.staff, identity(fileId))).json().data.id;

@@ -3,18 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, enrollments, profiles, users } from '../../db/schema/index.js';
 import { multipartFile, PNG_1x1 } from '../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import {
-  activateWithPassword,
-  call,
-  countyCouncilId,
-  createOtherTenant,
-  DEMO,
-  inviteStaff,
-  lastMail,
-  OTHER_PASSWORD,
-  organisationIdByName,
-  userId,
-} from '../../../test/administration-kit.js';
+import { call, countyCouncilId, DEMO, lastMail, organisationIdByName, userId } from '../../../test/administration-kit.js';
+import { buildStaff, buildTenant } from '../../../test/factories.js';
 
 let t: TestApp;
 let county: number;
@@ -101,14 +91,10 @@ const identity = (fileId: number) => ({
 });
 
 /** A fresh staff member of the county council, signed in, not enrolled. */
-async function newStaff(email: string) {
-  const id = await inviteStaff(t, DEMO.admin, { email });
-  await activateWithPassword(t, id);
-  return { id, headers: bearer(await t.login(email, OTHER_PASSWORD)) };
-}
+const newStaff = (email: string) => buildStaff(t, county, { email });
 
-describe('staff enrolment', () => {
-  it('submits, reports status and redirect, lists for the admin, and approval enrols the user', async () => {
+describe('staff enrollment', () => {
+  it('submits, reports status and redirect, lists for the admin, and approval enrolls the user', async () => {
     const staff = await newStaff('inrolare@example.ro');
     const fileId = await uploadId(staff.headers);
     const submitted = await call(t, 'POST', '/api/video-enrollment/', staff.headers, identity(fileId));
@@ -179,7 +165,7 @@ describe('staff enrolment', () => {
     expect(user.enrolled).toBe(false);
   });
 
-  it('keeps enrolments to their owner and their organisation reviewers', async () => {
+  it('keeps enrollments to their owner and their organisation reviewers', async () => {
     const staff = await newStaff('privat@example.ro');
     const fileId = await uploadId(staff.headers);
     const id = (await call(t, 'POST', '/api/video-enrollment', staff.headers, identity(fileId))).json().data.id;
@@ -187,7 +173,7 @@ describe('staff enrolment', () => {
     expect((await call(t, 'GET', `/api/video-enrollment/status/${id}`, colleague.headers)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/video-enrollment/status/${id}`, DEMO.admin)).statusCode).toBe(200);
 
-    const other = await createOtherTenant(t);
+    const other = await buildTenant(t);
     expect((await call(t, 'GET', `/api/video-enrollment/status/${id}`, other.headers)).statusCode).toBe(404);
     expect((await call(t, 'PUT', `/api/enrollments/${id}/approve`, other.headers)).statusCode).toBe(404);
     const theirs = (await call(t, 'GET', '/api/enrollments?limit=500', other.headers)).json().data;
@@ -197,7 +183,7 @@ describe('staff enrolment', () => {
     expect(all.some((e: { id: number }) => e.id === id)).toBe(true);
   });
 
-  it('does not let an admin approve their own enrolment', async () => {
+  it('does not let an admin approve their own enrollment', async () => {
     const fileId = await uploadId(DEMO.admin);
     const id = (await call(t, 'POST', '/api/video-enrollment', DEMO.admin, identity(fileId))).json().data.id;
     const own = await call(t, 'GET', `/api/enrollments?status=pending`, DEMO.admin);
@@ -224,7 +210,7 @@ describe('staff enrolment', () => {
     const othersFile = await uploadId(DEMO.staff);
     const foreign = await call(t, 'POST', '/api/video-enrollment', staff.headers, identity(othersFile));
     expect(foreign.json().message).toBe('FILE_NOT_EXISTS');
-    // Only staff and admins enrol.
+    // Only staff and admins enroll.
     const citizenFile = await uploadId(DEMO.citizen);
     expect((await call(t, 'POST', '/api/video-enrollment', DEMO.citizen, identity(citizenFile))).statusCode).toBe(403);
   });

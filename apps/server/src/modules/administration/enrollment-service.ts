@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import type { EnrollmentCreateRequest } from '@ghiseu/domain';
 import { inScope, organisationScope, scopeCondition } from '../../platform/auth/scope.js';
-import { enrollmentAbilities, mayEnrol, mayReadEnrollment } from './policy.js';
+import { enrollmentAbilities, mayEnroll, mayReadEnrollment } from './policy.js';
 import { presentEnrollment, presentEnrollmentStatus } from './presenter.js';
 import { findProfile, saveProfile, updateUser } from '../accounts/index.js';
 import { findUserById } from '../auth/index.js';
@@ -15,7 +15,7 @@ import { audit, invalidField, notFound, type RequestMeta } from '../../platform/
 import { findOwnFile } from '../files/index.js';
 
 /**
- * Staff identity enrolment for signing (spec §4 "staff need video enrollment before signing",
+ * Staff identity enrollment for signing (spec §4 "staff need video enrollment before signing",
  * §7 video-enrollment calls), built in: the staff member submits their identity data and a
  * picture of their ID document, an administrator of their organisation (or a super admin)
  * compares them and approves or rejects. Approval sets `users.enrolled` and copies the
@@ -34,7 +34,7 @@ export async function submitEnrollment(
   input: EnrollmentCreateRequest,
   meta: RequestMeta,
 ): Promise<{ id: number; redirect_url: string }> {
-  if (!mayEnrol(actor)) throw new AppError('FORBIDDEN');
+  if (!mayEnroll(actor)) throw new AppError('FORBIDDEN');
   if (input.id_card_expiry_date < todayInRomania()) {
     throw invalidField('body.id_card_expiry_date', 'Actul de identitate este expirat');
   }
@@ -65,7 +65,7 @@ export async function submitEnrollment(
       action: 'enrollment.submit',
       entityType: 'enrollment',
       entityId: created,
-      // The CNP stays out of the log: the enrolment row holds it for the reviewer.
+      // The CNP stays out of the log: the enrollment row holds it for the reviewer.
       after: { status: 'pending', id_document_file_id: file.id, superseded },
     });
     return created;
@@ -125,7 +125,7 @@ export async function listEnrollments(ctx: AppContext, actor: Actor, query: Reco
   return listPage(parsed, async () => (await list.rows()).map((r) => presentEnrollment(actor, r)), list.total);
 }
 
-/** Loads an enrolment for review: 404 outside the reviewer's organisation, 409 when not pending. */
+/** Loads an enrollment for review: 404 outside the reviewer's organisation, 409 when not pending. */
 async function loadForReview(ctx: AppContext, actor: Actor, id: number) {
   const row = await repo.findEnrollment(ctx.db, id);
   if (!row || !inScope(actor, row.organisationId)) throw notFound();

@@ -4,16 +4,8 @@ import { auditLog, organisations, sessions, staffFunctions } from '../../db/sche
 import { multipartFile, PNG_1x1 } from '../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
-import {
-  call,
-  countyCouncilId,
-  createOtherTenant,
-  DEMO,
-  MURES_COUNTY,
-  REGHIN,
-  SIGHISOARA,
-  TARGU_MURES,
-} from '../../../test/administration-kit.js';
+import { call, countyCouncilId, DEMO, MURES_COUNTY, REGHIN, SIGHISOARA, TARGU_MURES } from '../../../test/administration-kit.js';
+import { buildTenant } from '../../../test/factories.js';
 
 let t: TestApp;
 let county: number;
@@ -228,7 +220,7 @@ describe('PATCH /api/organisations/{id}', () => {
   });
 
   it('refuses another organisation to its admin and lets the super admin change the jurisdiction', async () => {
-    const other = await createOtherTenant(t);
+    const other = await buildTenant(t);
     const foreign = await call(t, 'PATCH', `/api/organisations/${county}`, other.headers, { description: 'furat' });
     expect(foreign.statusCode).toBe(403);
     const moved = await call(t, 'PATCH', `/api/organisations/${other.organisationId}`, DEMO.superadmin, {

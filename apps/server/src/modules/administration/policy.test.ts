@@ -11,7 +11,7 @@ import {
   mayDelegate,
   mayDeleteOrganisation,
   mayEditOrganisationJurisdiction,
-  mayEnrol,
+  mayEnroll,
   mayGrantAdminRole,
   mayGrantPermission,
   mayInviteStaff,
@@ -228,16 +228,16 @@ describe('staff accounts', () => {
   });
 });
 
-describe('delegation and enrolment', () => {
-  it('lets only the super admin delegate, and staff and admins enrol', () => {
+describe('delegation and enrollment', () => {
+  it('lets only the super admin delegate, and staff and admins enroll', () => {
     expect(mayDelegate(superAdmin)).toBe(true);
     expect(mayDelegate(admin)).toBe(false);
-    expect(mayEnrol(staff)).toBe(true);
-    expect(mayEnrol(admin)).toBe(true);
-    expect(mayEnrol(citizen)).toBe(false);
+    expect(mayEnroll(staff)).toBe(true);
+    expect(mayEnroll(admin)).toBe(true);
+    expect(mayEnroll(citizen)).toBe(false);
   });
 
-  it('shows an enrolment to its owner and reviewers of the organisation; nobody reviews their own', () => {
+  it('shows an enrollment to its owner and reviewers of the organisation; nobody reviews their own', () => {
     const own = { userId: staff.userId, organisationId: 1, status: 'pending' as const };
     expect(mayReadEnrollment(staff, own)).toBe(true);
     expect(mayReadEnrollment(actor('staff', 1, [], 55), own)).toBe(false);

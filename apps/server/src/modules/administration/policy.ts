@@ -173,10 +173,10 @@ export const mayInviteStaff = (actor: Actor, organisationId: number | null): boo
 /** Spec §4: a super administrator can sign in to a delegated organisation. */
 export const mayDelegate = (actor: Actor): boolean => isSuperAdmin(actor);
 
-/* ───────────────────────────── Enrolment ───────────────────────────── */
+/* ───────────────────────────── Enrollment ───────────────────────────── */
 
-/** Staff and admins enrol their identity before signing (spec §4, §6). */
-export const mayEnrol = (actor: Actor): boolean => isSimpleStaff(actor.userType);
+/** Staff and admins enroll their identity before signing (spec §4, §6). */
+export const mayEnroll = (actor: Actor): boolean => isSimpleStaff(actor.userType);
 
 export interface EnrollmentFacts {
   userId: number;
@@ -188,7 +188,7 @@ export interface EnrollmentFacts {
 export const mayReadEnrollment = (actor: Actor, enrollment: EnrollmentFacts): boolean =>
   enrollment.userId === actor.userId || (can(actor, 'accountsRead') && inScope(actor, enrollment.organisationId));
 
-/** An admin of the organisation or a super admin reviews; nobody reviews their own enrolment. */
+/** An admin of the organisation or a super admin reviews; nobody reviews their own enrollment. */
 export function enrollmentAbilities(actor: Actor, enrollment: EnrollmentFacts) {
   const canReview =
     enrollment.status === 'pending' &&

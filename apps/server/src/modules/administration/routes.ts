@@ -23,7 +23,6 @@ import {
   ZFunctionCreateRequest,
   ZFunctionPatchRequest,
   ZIdParams,
-  ZListQuery,
   ZOrganisationCreateRequest,
   ZOrganisationPatchRequest,
   ZPermissionParams,
@@ -49,14 +48,16 @@ import * as permission from './permission-service.js';
 import { functionPermissionSource } from './permission-source.js';
 import * as staff from './staff-service.js';
 import * as structure from './structure-service.js';
+import { registerCrudRoutes } from '../../platform/crud-routes.js';
 import { requestMeta } from '../../platform/request.js';
 
 const data = dataResponse;
+const tags = ['administration'];
 
 /**
  * Organisation administration (spec §3–§6): organisations, departments, functions,
  * responsibilities, permission records, staff accounts and their UATs, the super admin's
- * delegated sign-in and staff identity enrolment. Routes only declare the contract and the
+ * delegated sign-in and staff identity enrollment. Routes only declare the contract and the
  * permission keys; object rules live in policy.ts, work in the *-service.ts files.
  */
 export async function administrationRoutes(fastify: FastifyInstance): Promise<void> {
@@ -67,69 +68,36 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
 
   /* ───────────────────────────── Organisations ───────────────────────────── */
 
-  app.post(
-    '/organisations',
-    {
-      config: requirePermission('organisationsCreate'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Creare instituție (super administrator); creează și funcțiile de sistem',
-        body: ZOrganisationCreateRequest,
-        response: { 201: data(ZAdminOrganisation) },
-      },
+  // Reading organisations is public: the list and one record are routes of modules/organisations.
+  registerCrudRoutes(app, {
+    path: '/organisations',
+    tags,
+    record: ZAdminOrganisation,
+    create: {
+      permissions: ['organisationsCreate'],
+      summary: 'Creare instituție (super administrator); creează și funcțiile de sistem',
+      body: ZOrganisationCreateRequest,
+      run: organisation.createOrganisation,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await organisation.createOrganisation(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/organisations/:id',
-    {
-      config: requirePermission('organisationsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Modificare instituție (merge-patch); tipul, starea și teritoriul doar de super administrator',
-        params: ZIdParams,
-        body: ZOrganisationPatchRequest,
-        response: { 200: data(ZAdminOrganisation) },
-      },
+    patch: {
+      permissions: ['organisationsEdit'],
+      summary: 'Modificare instituție (merge-patch); tipul, starea și teritoriul doar de super administrator',
+      body: ZOrganisationPatchRequest,
+      run: organisation.patchOrganisation,
     },
-    async (request) => ({
-      data: await organisation.patchOrganisation(
-        app.ctx,
-        actorOf(request),
-        request.params.id,
-        request.body,
-        requestMeta(request),
-      ),
-    }),
-  );
-
-  app.delete(
-    '/organisations/:id',
-    {
-      config: requirePermission('organisationsDestroy'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Ștergere instituție fără utilizatori (CANNOT_DELETE_ORGANISATION)',
-        params: ZIdParams,
-        response: noContent,
-      },
+    remove: {
+      permissions: ['organisationsDestroy'],
+      summary: 'Ștergere instituție fără utilizatori (CANNOT_DELETE_ORGANISATION)',
+      run: organisation.deleteOrganisation,
     },
-    async (request, reply) => {
-      await organisation.deleteOrganisation(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   app.put(
     '/organisations/:id/useful-links',
     {
       config: requirePermission('organisationsEdit'),
       schema: {
-        tags: ['administration'],
+        tags,
         summary: 'Linkuri utile din CSV `name,link` (UTILS_LINKS_CSV_PARSE_ERROR cu numărul liniei)',
         consumes: ['text/csv', 'text/plain'],
         params: ZIdParams,
@@ -150,183 +118,111 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
 
   /* ───────────────────────────── Departments ───────────────────────────── */
 
-  app.get(
-    '/departments',
-    {
-      config: requirePermission('departmentsEdit', 'accountsRead', 'accountsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Departamentele instituției',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZDepartment) },
-      },
+  registerCrudRoutes(app, {
+    path: '/departments',
+    tags,
+    record: ZDepartment,
+    list: {
+      permissions: ['departmentsEdit', 'accountsRead', 'accountsEdit'],
+      summary: 'Departamentele instituției',
+      run: structure.listDepartments,
     },
-    async (request) => structure.listDepartments(app.ctx, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/departments/:id',
-    {
-      config: requirePermission('departmentsEdit', 'accountsRead', 'accountsEdit'),
-      schema: { tags: ['administration'], summary: 'Un departament', params: ZIdParams, response: { 200: data(ZDepartment) } },
+    read: {
+      permissions: ['departmentsEdit', 'accountsRead', 'accountsEdit'],
+      summary: 'Un departament',
+      run: structure.getDepartment,
     },
-    async (request) => ({ data: await structure.getDepartment(app.ctx, actorOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/departments',
-    {
-      config: requirePermission('departmentsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Creare departament (DUPLICATE_DEPARTMENT_NAME)',
-        body: ZDepartmentCreateRequest,
-        response: { 201: data(ZDepartment) },
-      },
+    create: {
+      permissions: ['departmentsEdit'],
+      summary: 'Creare departament (DUPLICATE_DEPARTMENT_NAME)',
+      body: ZDepartmentCreateRequest,
+      run: structure.createDepartment,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await structure.createDepartment(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/departments/:id',
-    {
-      config: requirePermission('departmentsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Modificare departament (merge-patch)',
-        params: ZIdParams,
-        body: ZDepartmentPatchRequest,
-        response: { 200: data(ZDepartment) },
-      },
+    patch: {
+      permissions: ['departmentsEdit'],
+      summary: 'Modificare departament (merge-patch)',
+      body: ZDepartmentPatchRequest,
+      run: structure.patchDepartment,
     },
-    async (request) => ({
-      data: await structure.patchDepartment(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
-    }),
-  );
-
-  app.delete(
-    '/departments/:id',
-    {
-      config: requirePermission('departmentsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Ștergere departament fără membri (CONFLICT, reason referenced)',
-        params: ZIdParams,
-        response: noContent,
-      },
+    remove: {
+      permissions: ['departmentsEdit'],
+      summary: 'Ștergere departament fără membri (CONFLICT, reason referenced)',
+      run: structure.deleteDepartment,
     },
-    async (request, reply) => {
-      await structure.deleteDepartment(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   /* ───────────────────────────── Functions ───────────────────────────── */
 
-  app.get(
-    '/functions',
-    {
-      config: requirePermission('functionsEdit', 'accountsRead', 'accountsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Funcțiile instituției, cu responsabilitățile lor',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZStaffFunctionRecord) },
-      },
+  registerCrudRoutes(app, {
+    path: '/functions',
+    tags,
+    record: ZStaffFunctionRecord,
+    list: {
+      permissions: ['functionsEdit', 'accountsRead', 'accountsEdit'],
+      summary: 'Funcțiile instituției, cu responsabilitățile lor',
+      run: structure.listFunctions,
     },
-    async (request) => structure.listFunctions(app.ctx, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/functions/:id',
-    {
-      config: requirePermission('functionsEdit', 'accountsRead', 'accountsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'O funcție',
-        params: ZIdParams,
-        response: { 200: data(ZStaffFunctionRecord) },
-      },
+    read: {
+      permissions: ['functionsEdit', 'accountsRead', 'accountsEdit'],
+      summary: 'O funcție',
+      run: structure.getFunction,
     },
-    async (request) => ({ data: await structure.getFunction(app.ctx, actorOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/functions',
-    {
-      config: requirePermission('functionsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Creare funcție (DUPLICATE_FUNCTION_NAME)',
-        body: ZFunctionCreateRequest,
-        response: { 201: data(ZStaffFunctionRecord) },
-      },
+    create: {
+      permissions: ['functionsEdit'],
+      summary: 'Creare funcție (DUPLICATE_FUNCTION_NAME)',
+      body: ZFunctionCreateRequest,
+      run: structure.createFunction,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await structure.createFunction(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/functions/:id',
-    {
-      config: requirePermission('functionsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Modificare funcție (CAN_NOT_USE_SYSTEM_FUNCTIONS pentru funcțiile de sistem)',
-        params: ZIdParams,
-        body: ZFunctionPatchRequest,
-        response: { 200: data(ZStaffFunctionRecord) },
-      },
+    patch: {
+      permissions: ['functionsEdit'],
+      summary: 'Modificare funcție (CAN_NOT_USE_SYSTEM_FUNCTIONS pentru funcțiile de sistem)',
+      body: ZFunctionPatchRequest,
+      run: structure.patchFunction,
     },
-    async (request) => ({
-      data: await structure.patchFunction(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
-    }),
-  );
-
-  app.delete(
-    '/functions/:id',
-    {
-      config: requirePermission('functionsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Ștergere funcție (CANNOT_DELETE_FUNCTION când este folosită)',
-        params: ZIdParams,
-        response: noContent,
-      },
+    remove: {
+      permissions: ['functionsEdit'],
+      summary: 'Ștergere funcție (CANNOT_DELETE_FUNCTION când este folosită)',
+      run: structure.deleteFunction,
     },
-    async (request, reply) => {
-      await structure.deleteFunction(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   /* ───────────────────────────── Responsibilities ───────────────────────────── */
 
-  app.get(
-    '/responsibilities',
-    {
-      config: requirePermission('responsibilityRead'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Responsabilitățile instituției și cele comune',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZResponsibility) },
-      },
+  registerCrudRoutes(app, {
+    path: '/responsibilities',
+    tags,
+    record: ZResponsibility,
+    list: {
+      permissions: ['responsibilityRead'],
+      summary: 'Responsabilitățile instituției și cele comune',
+      run: structure.listResponsibilities,
     },
-    async (request) => structure.listResponsibilities(app.ctx, actorOf(request), request.query),
-  );
+    read: { permissions: ['responsibilityRead'], summary: 'O responsabilitate', run: structure.getResponsibility },
+    create: {
+      permissions: ['responsibilityEdit'],
+      summary: 'Creare responsabilitate (EMPTY_RESPONSIBILITIES, RESPONSIBILITY_ALREADY_EXISTS)',
+      body: ZResponsibilityCreateRequest,
+      run: structure.createResponsibility,
+    },
+    patch: {
+      permissions: ['responsibilityEdit'],
+      summary: 'Modificare responsabilitate; aceleași permisiuni fără altă schimbare: CONFLICT, reason unchanged',
+      body: ZResponsibilityPatchRequest,
+      run: structure.patchResponsibility,
+    },
+    remove: {
+      permissions: ['responsibilityEdit'],
+      summary: 'Ștergere responsabilitate nefolosită (CONFLICT, reason referenced)',
+      run: structure.deleteResponsibility,
+    },
+  });
 
   app.get(
     '/responsibilities/assignable-permissions',
     {
       config: requirePermission('responsibilityEdit'),
       schema: {
-        tags: ['administration'],
+        tags,
         summary: 'Permisiunile pe care utilizatorul curent le poate da printr-o responsabilitate',
         response: { 200: data(z.array(ZAssignablePermission)) },
       },
@@ -334,181 +230,63 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => ({ data: await structure.listAssignablePermissions(app.ctx, actorOf(request)) }),
   );
 
-  app.get(
-    '/responsibilities/:id',
-    {
-      config: requirePermission('responsibilityRead'),
-      schema: {
-        tags: ['administration'],
-        summary: 'O responsabilitate',
-        params: ZIdParams,
-        response: { 200: data(ZResponsibility) },
-      },
-    },
-    async (request) => ({ data: await structure.getResponsibility(app.ctx, actorOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/responsibilities',
-    {
-      config: requirePermission('responsibilityEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Creare responsabilitate (EMPTY_RESPONSIBILITIES, RESPONSIBILITY_ALREADY_EXISTS)',
-        body: ZResponsibilityCreateRequest,
-        response: { 201: data(ZResponsibility) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await structure.createResponsibility(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/responsibilities/:id',
-    {
-      config: requirePermission('responsibilityEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Modificare responsabilitate; aceleași permisiuni fără altă schimbare: CONFLICT, reason unchanged',
-        params: ZIdParams,
-        body: ZResponsibilityPatchRequest,
-        response: { 200: data(ZResponsibility) },
-      },
-    },
-    async (request) => ({
-      data: await structure.patchResponsibility(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
-    }),
-  );
-
-  app.delete(
-    '/responsibilities/:id',
-    {
-      config: requirePermission('responsibilityEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Ștergere responsabilitate nefolosită (CONFLICT, reason referenced)',
-        params: ZIdParams,
-        response: noContent,
-      },
-    },
-    async (request, reply) => {
-      await structure.deleteResponsibility(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
-    },
-  );
-
   /* ───────────────────────────── Permissions ───────────────────────────── */
 
-  app.get(
-    '/permissions',
-    {
-      config: requirePermission('permissionsRead'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Catalogul de permisiuni cu datele editate (super administrator)',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZPermissionRecord) },
-      },
+  registerCrudRoutes(app, {
+    path: '/permissions',
+    tags,
+    record: ZPermissionRecord,
+    key: { params: ZPermissionParams, name: 'key' },
+    list: {
+      permissions: ['permissionsRead'],
+      summary: 'Catalogul de permisiuni cu datele editate (super administrator)',
+      run: permission.listPermissions,
     },
-    async (request) => permission.listPermissions(app.ctx, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/permissions/:key',
-    {
-      config: requirePermission('permissionsRead'),
-      schema: {
-        tags: ['administration'],
-        summary: 'O permisiune',
-        params: ZPermissionParams,
-        response: { 200: data(ZPermissionRecord) },
-      },
+    read: { permissions: ['permissionsRead'], summary: 'O permisiune', run: permission.getPermission },
+    patch: {
+      permissions: ['permissionsRead'],
+      summary: 'Modificare permisiune: denumire, descriere, categorie, domeniu, instituții, atribuire implicită',
+      body: ZPermissionPatchRequest,
+      run: permission.patchPermission,
     },
-    async (request) => ({ data: await permission.getPermission(app.ctx, actorOf(request), request.params.key) }),
-  );
-
-  app.patch(
-    '/permissions/:key',
-    {
-      config: requirePermission('permissionsRead'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Modificare permisiune: denumire, descriere, categorie, domeniu, instituții, atribuire implicită',
-        params: ZPermissionParams,
-        body: ZPermissionPatchRequest,
-        response: { 200: data(ZPermissionRecord) },
-      },
-    },
-    async (request) => ({
-      data: await permission.patchPermission(app.ctx, actorOf(request), request.params.key, request.body, requestMeta(request)),
-    }),
-  );
+  });
 
   /* ───────────────────────────── Staff accounts ───────────────────────────── */
 
-  app.get(
-    '/staff-accounts',
-    {
-      config: requirePermission('accountsRead'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Conturile funcționarilor (filtre status, department_id, function_id…)',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZStaffAccount).extend({ abilities: ZStaffAccountListAbilities }) },
-      },
+  registerCrudRoutes(app, {
+    path: '/staff-accounts',
+    tags,
+    record: ZStaffAccountDetail,
+    list: {
+      permissions: ['accountsRead'],
+      summary: 'Conturile funcționarilor (filtre status, department_id, function_id…)',
+      // The list carries what the actor may do with the list itself (spec §5: invite).
+      response: listResponse(ZStaffAccount).extend({ abilities: ZStaffAccountListAbilities }),
+      run: staff.listStaffAccounts,
     },
-    async (request) => staff.listStaffAccounts(app.ctx, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/staff-accounts/:id',
-    {
-      config: requirePermission('accountsRead'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Un cont de funcționar, cu permisiunile efective',
-        params: ZIdParams,
-        response: { 200: data(ZStaffAccountDetail) },
-      },
+    read: {
+      permissions: ['accountsRead'],
+      summary: 'Un cont de funcționar, cu permisiunile efective',
+      run: staff.getStaffAccount,
     },
-    async (request) => ({ data: await staff.getStaffAccount(app.ctx, actorOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/staff-accounts',
-    {
-      config: requirePermission('accountsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Invitare funcționar prin e-mail (cont în așteptare, link de setare a parolei)',
-        body: ZStaffAccountInviteRequest,
-        response: { 201: data(ZStaffAccountDetail) },
-      },
+    create: {
+      permissions: ['accountsEdit'],
+      summary: 'Invitare funcționar prin e-mail (cont în așteptare, link de setare a parolei)',
+      body: ZStaffAccountInviteRequest,
+      run: staff.inviteStaffAccount,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await staff.inviteStaffAccount(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/staff-accounts/:id',
-    {
-      config: requirePermission('accountsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Modificare cont de funcționar (merge-patch)',
-        params: ZIdParams,
-        body: ZStaffAccountPatchRequest,
-        response: { 200: data(ZStaffAccountDetail) },
-      },
+    patch: {
+      permissions: ['accountsEdit'],
+      summary: 'Modificare cont de funcționar (merge-patch)',
+      body: ZStaffAccountPatchRequest,
+      run: staff.patchStaffAccount,
     },
-    async (request) => ({
-      data: await staff.patchStaffAccount(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
-    }),
-  );
+    remove: {
+      permissions: ['accountsEdit'],
+      summary: 'Ștergere cont nefolosit (CONFLICT, reason referenced)',
+      run: staff.deleteStaffAccount,
+    },
+  });
 
   for (const [action, status] of [
     ['activate', 'active'],
@@ -519,7 +297,7 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
       {
         config: requirePermission('accountsEdit'),
         schema: {
-          tags: ['administration'],
+          tags,
           summary: status === 'active' ? 'Activare cont' : 'Dezactivare cont (sesiunile se închid imediat)',
           params: ZIdParams,
           response: { 200: data(ZStaffAccountDetail) },
@@ -536,7 +314,7 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     {
       config: requirePermission('accountsEdit'),
       schema: {
-        tags: ['administration'],
+        tags,
         summary: 'Trimite prin e-mail un link de resetare a parolei (AUTH_DISABLED pentru conturi inactive)',
         params: ZIdParams,
         response: noContent,
@@ -548,29 +326,12 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     },
   );
 
-  app.delete(
-    '/staff-accounts/:id',
-    {
-      config: requirePermission('accountsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Ștergere cont nefolosit (CONFLICT, reason referenced)',
-        params: ZIdParams,
-        response: noContent,
-      },
-    },
-    async (request, reply) => {
-      await staff.deleteStaffAccount(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
-    },
-  );
-
   app.put(
     '/staff-accounts/:id/uats',
     {
       config: requirePermission('territorialUnitAllocationsEdit'),
       schema: {
-        tags: ['administration'],
+        tags,
         summary: 'UAT-urile alocate funcționarului (UAT_ALREADY_ASSIGNED cu data.uat_id)',
         params: ZIdParams,
         body: ZUatAssignmentRequest,
@@ -582,19 +343,16 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     }),
   );
 
-  app.get(
-    '/territorial-unit-allocations/uats',
-    {
-      config: requirePermission('accountsRead', 'territorialUnitAllocationsEdit'),
-      schema: {
-        tags: ['administration'],
-        summary: 'Alocările de UAT-uri ale instituției curente',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZUatAllocation) },
-      },
+  registerCrudRoutes(app, {
+    path: '/territorial-unit-allocations/uats',
+    tags,
+    record: ZUatAllocation,
+    list: {
+      permissions: ['accountsRead', 'territorialUnitAllocationsEdit'],
+      summary: 'Alocările de UAT-uri ale instituției curente',
+      run: staff.listUatAllocations,
     },
-    async (request) => staff.listUatAllocations(app.ctx, actorOf(request), request.query),
-  );
+  });
 
   /* ───────────────────────────── Delegated sign-in ───────────────────────────── */
 
@@ -615,7 +373,7 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     }),
   );
 
-  /* ───────────────────────────── Enrolment ───────────────────────────── */
+  /* ───────────────────────────── Enrollment ───────────────────────────── */
 
   app.post(
     '/video-enrollment',

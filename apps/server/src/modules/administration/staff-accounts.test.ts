@@ -9,7 +9,6 @@ import {
   call,
   confirmationKeyOf,
   countyCouncilId,
-  createOtherTenant,
   DEMO,
   inviteStaff,
   lastMail,
@@ -19,14 +18,15 @@ import {
   TARGU_MURES,
   userId,
 } from '../../../test/administration-kit.js';
+import { buildTenant } from '../../../test/factories.js';
 
 let t: TestApp;
 let county: number;
-let other: Awaited<ReturnType<typeof createOtherTenant>>;
+let other: Awaited<ReturnType<typeof buildTenant>>;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://ghiseu.test' });
   county = await countyCouncilId(t);
-  other = await createOtherTenant(t, { uatId: SIGHISOARA });
+  other = await buildTenant(t, { uatId: SIGHISOARA });
 });
 afterAll(async () => {
   await t?.close();

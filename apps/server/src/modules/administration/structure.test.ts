@@ -2,15 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { call, countyCouncilId, createOtherTenant, DEMO, inviteStaff, userId } from '../../../test/administration-kit.js';
+import { call, countyCouncilId, DEMO, inviteStaff, userId } from '../../../test/administration-kit.js';
+import { buildTenant } from '../../../test/factories.js';
 
 let t: TestApp;
 let county: number;
-let other: Awaited<ReturnType<typeof createOtherTenant>>;
+let other: Awaited<ReturnType<typeof buildTenant>>;
 beforeAll(async () => {
   t = await createTestApp();
   county = await countyCouncilId(t);
-  other = await createOtherTenant(t);
+  other = await buildTenant(t);
 });
 afterAll(async () => {
   await t?.close();

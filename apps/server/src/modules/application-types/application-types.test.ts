@@ -2,30 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applications, auditLog } from '../../db/schema/index.js';
-import {
-  CLUJ_NAPOCA,
-  call,
-  countyCouncilId,
-  createOtherTenant,
-  DEMO,
-  SIGHISOARA,
-  TARGU_MURES,
-  userId,
-} from '../../../test/administration-kit.js';
+import { CLUJ_NAPOCA, call, countyCouncilId, DEMO, SIGHISOARA, TARGU_MURES, userId } from '../../../test/administration-kit.js';
+import { buildTenant } from '../../../test/factories.js';
 import { PNG_1x1, SMALL_PDF } from '../../../test/multipart.js';
 import { uploadFile } from '../../../test/applications-kit.js';
 import { findApplicationTypeForFiling, isUatServedByType } from './service.js';
 
 let t: TestApp;
 let county: number;
-let other: Awaited<ReturnType<typeof createOtherTenant>>;
+let other: Awaited<ReturnType<typeof buildTenant>>;
 let publishedForm: { id: number; published_version_id: number };
 let draftForm: { id: number };
 let seriesType: { id: number };
 beforeAll(async () => {
   t = await createTestApp();
   county = await countyCouncilId(t);
-  other = await createOtherTenant(t, { uatId: SIGHISOARA });
+  other = await buildTenant(t, { uatId: SIGHISOARA });
   const form = await post('/api/forms', DEMO.superadmin, {
     name: unique('Cerere tip'),
     definition: { fields: [{ key: 'scop', type: 'text', label: 'Scopul', required: true }] },
@@ -180,7 +172,7 @@ describe('application types: every field of spec §3', () => {
       },
     );
     // Moving a type into an organisation that already has the name is refused too.
-    const moving = await createType({ name: first.name, organisation_id: (await createOtherTenant(t)).organisationId });
+    const moving = await createType({ name: first.name, organisation_id: (await buildTenant(t)).organisationId });
     expect(
       (await call(t, 'PATCH', `/api/application-types/${moving.id}`, DEMO.superadmin, { organisation_id: county })).json(),
     ).toEqual({

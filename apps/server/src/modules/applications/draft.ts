@@ -8,8 +8,10 @@ import { isApplicant, mayReadApplication } from './policy.js';
 import { type ApplicationRow, findApplication, refreshQuickSearch, syncFirstTarget } from './repository.js';
 
 /**
- * Guards shared by every module that changes a draft (attachments, beneficiaries, real
- * estates): one place decides 404 / 403 / APPLICATION_ALREADY_SUBMITTED.
+ * The draft guard: every change of a draft or of its children goes through `ownDraft` or
+ * `inDraft`, here (answers, attachments) and in the modules that own an application's parts
+ * (beneficiaries, real estates), which reach them through `../applications/index.js`. One place
+ * decides 404 / 403 / APPLICATION_ALREADY_SUBMITTED. Also the file-access rule of attachments.
  */
 
 /**
@@ -82,7 +84,7 @@ export async function inDraft<T>(
  * Whether the actor may download a file because it is attached to an application they may read
  * (the applicant; staff of the organisation once it is submitted). The files module's own rule
  * knows only the uploader and the staff of the file's organisation, and a citizen's upload has no
- * organisation: `canDownload` there should also accept this.
+ * organisation: the applications routes add this one with `registerFileAccessRule`.
  */
 export async function mayReadAttachedFile(db: Db, actor: Actor, fileId: number): Promise<boolean> {
   const rows = await db

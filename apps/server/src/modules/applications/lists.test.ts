@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, users } from '../../db/schema/index.js';
+import { applications } from '../../db/schema/index.js';
 import { parseListQuery } from '../../platform/list-query.js';
 import { ownApplications } from './policy.js';
 import { APPLICATION_LIST, listApplications, listOwnApplications } from './repository.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import {
-  call,
-  completeDraft,
-  createDraft,
-  createFilingFixture,
-  DEMO,
-  type FilingFixture,
-  individual,
-  startAnafStandIn,
-} from '../../../test/applications-kit.js';
+import { call, createDraft, type FilingFixture, individual, startAnafStandIn } from '../../../test/applications-kit.js';
+import { buildApplicationType, buildCitizen, buildSubmittedApplication, type SignedIn } from '../../../test/factories.js';
 
 /**
  * The citizen's lists (spec §2, §7; list-query of DESIGN.md §4): own applications only, filters,
@@ -28,30 +20,38 @@ let permit: FilingFixture;
 let certificate: FilingFixture;
 let submitted: { id: number; number: string };
 let draftWithThree: number;
+/** The citizen whose lists are read, and another applicant whose applications never show. */
+let citizen: SignedIn;
+let other: SignedIn;
 beforeAll(async () => {
   anaf = await startAnafStandIn([]);
   t = await createTestApp({ ANAF_API_URL: anaf.url });
-  permit = await createFilingFixture(t, { prefix: 'AC' });
-  certificate = await createFilingFixture(t, { prefix: 'CU' });
+  [citizen, other] = await Promise.all([buildCitizen(t), buildCitizen(t)]);
+  permit = await buildApplicationType(t, { prefix: 'AC' });
+  certificate = await buildApplicationType(t, { prefix: 'CU', organisationId: permit.organisationId });
 
-  const id = await createDraft(t, DEMO.citizen, permit.typeId, { purpose: 'Construire locuință' });
-  await completeDraft(t, DEMO.citizen, id, 1);
-  const sent = (await call(t, 'PUT', `/api/applications/${id}/send`, DEMO.citizen)).json().data;
-  submitted = { id, number: sent.identification_number };
+  const filed = await buildSubmittedApplication(t, citizen, { fixture: permit, body: { purpose: 'Construire locuință' } });
+  submitted = { id: filed.id, number: filed.identificationNumber };
 
-  draftWithThree = await createDraft(t, DEMO.citizen, certificate.typeId);
+  draftWithThree = await createDraft(t, citizen.headers, certificate.typeId);
   for (const [n, last] of [
     [2, 'Ionescu'],
     [3, 'Mureșan'],
     [4, 'Székely'],
   ] as const) {
-    await call(t, 'POST', `/api/applications/${draftWithThree}/beneficiaries`, DEMO.citizen, individual(n, { last_name: last }));
+    await call(
+      t,
+      'POST',
+      `/api/applications/${draftWithThree}/beneficiaries`,
+      citizen.headers,
+      individual(n, { last_name: last }),
+    );
   }
   // Someone else's application never shows up.
-  const foreign = await createDraft(t, DEMO.company, certificate.typeId);
-  await call(t, 'POST', `/api/applications/${foreign}/beneficiaries`, DEMO.company, individual(5, { last_name: 'Ionescu' }));
-  // An older one, for the date filters.
-  const old = await createDraft(t, DEMO.citizen, certificate.typeId);
+  const foreign = await createDraft(t, other.headers, certificate.typeId);
+  await call(t, 'POST', `/api/applications/${foreign}/beneficiaries`, other.headers, individual(5, { last_name: 'Ionescu' }));
+  // An older one, for the date filters (no API backdates a record).
+  const old = await createDraft(t, citizen.headers, certificate.typeId);
   await t.ctx.db
     .update(applications)
     .set({ createdAt: new Date('2025-03-10T10:00:00Z') })
@@ -62,7 +62,7 @@ afterAll(async () => {
   await anaf?.close();
 });
 
-const list = async (query = '', who: string = DEMO.citizen) => {
+const list = async (query = '', who: Record<string, string> = citizen.headers) => {
   const response = await call(t, 'GET', `/api/applications${query}`, who);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { data: { id: number; [k: string]: unknown }[]; pagination?: { total: number } };
@@ -73,7 +73,7 @@ describe('GET /applications', () => {
     const all = await list('?pagination=true');
     expect(all.pagination?.total).toBe(3);
     expect(all.data.map((a) => a.id)).toContain(submitted.id);
-    expect((await list('', DEMO.company)).data).toHaveLength(1);
+    expect((await list('', other.headers)).data).toHaveLength(1);
     const page = await list('?limit=1&skip=1&pagination=true');
     expect(page.data).toHaveLength(1);
     expect(page.pagination).toEqual({ total: 3, skip: 1, limit: 1 });
@@ -113,18 +113,18 @@ describe('GET /applications', () => {
     const sorted = await list('?sortKey=created_at');
     expect(sorted.data[0].created_at).toMatch(/^2025-03-10/);
     for (const query of ['?sortKey=purpose', '?owner[eq]=1', '?status[contains]=N', '?limit=501']) {
-      const response = await call(t, 'GET', `/api/applications${query}`, DEMO.citizen);
+      const response = await call(t, 'GET', `/api/applications${query}`, citizen.headers);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message).toBe('INVALID_QUERY');
     }
   });
 
   it('listAll answers every own application without paging', async () => {
-    const response = await call(t, 'GET', '/api/applications/listAll?limit=1', DEMO.citizen);
+    const response = await call(t, 'GET', '/api/applications/listAll?limit=1', citizen.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toHaveLength(3);
     expect(response.json().pagination).toBeUndefined();
-    expect((await call(t, 'GET', '/api/applications/listAll?status[eq]=DRAFT', DEMO.citizen)).json().data).toHaveLength(2);
+    expect((await call(t, 'GET', '/api/applications/listAll?status[eq]=DRAFT', citizen.headers)).json().data).toHaveLength(2);
   });
 });
 
@@ -134,28 +134,27 @@ describe('find by entry number', () => {
       t,
       'GET',
       `/api/applications/find?series=${encodeURIComponent(submitted.number.toLowerCase())}`,
-      DEMO.citizen,
+      citizen.headers,
     );
     expect(found.statusCode).toBe(200);
     expect(found.json().data.id).toBe(submitted.id);
-    expect((await call(t, 'GET', '/api/applications/find?series=AC/999/2000', DEMO.citizen)).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/applications/find?series=AC/999/2000', citizen.headers)).statusCode).toBe(404);
     // Another user's number is not found.
     expect(
-      (await call(t, 'GET', `/api/applications/find?series=${encodeURIComponent(submitted.number)}`, DEMO.company)).statusCode,
+      (await call(t, 'GET', `/api/applications/find?series=${encodeURIComponent(submitted.number)}`, other.headers)).statusCode,
     ).toBe(404);
-    expect((await call(t, 'GET', '/api/applications/find', DEMO.citizen)).statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/applications/find', citizen.headers)).statusCode).toBe(400);
   });
 
   it('findAll matches part of the number', async () => {
-    const response = await call(t, 'GET', '/api/applications/findAll?series=AC', DEMO.citizen);
+    const response = await call(t, 'GET', '/api/applications/findAll?series=AC', citizen.headers);
     expect(response.json().data.map((a: { id: number }) => a.id)).toEqual([submitted.id]);
-    expect((await call(t, 'GET', '/api/applications/findAll?series=AC', DEMO.company)).json().data).toEqual([]);
+    expect((await call(t, 'GET', '/api/applications/findAll?series=AC', other.headers)).json().data).toEqual([]);
   });
 });
 
 describe('the prepared default list', () => {
   it('answers the rows and totals of the query built per request, on every page', async () => {
-    const [citizen] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.citizen));
     const actor = { userId: citizen.id } as Parameters<typeof ownApplications>[0];
     for (const query of [
       { pagination: 'true' },
@@ -171,10 +170,10 @@ describe('the prepared default list', () => {
       expect(await prepared.total()).toEqual(await built.total());
     }
     // The API answers the same through it: newest first, the oldest (2025-03-10) last.
-    const all = (await call(t, 'GET', '/api/applications?pagination=true', DEMO.citizen)).json();
+    const all = (await call(t, 'GET', '/api/applications?pagination=true', citizen.headers)).json();
     const [first, second] = [
-      (await call(t, 'GET', '/api/applications?pagination=true&limit=2', DEMO.citizen)).json(),
-      (await call(t, 'GET', '/api/applications?pagination=true&limit=2&skip=2', DEMO.citizen)).json(),
+      (await call(t, 'GET', '/api/applications?pagination=true&limit=2', citizen.headers)).json(),
+      (await call(t, 'GET', '/api/applications?pagination=true&limit=2&skip=2', citizen.headers)).json(),
     ];
     expect([...first.data, ...second.data].map((a: { id: number }) => a.id)).toEqual(all.data.map((a: { id: number }) => a.id));
     expect(all.pagination).toEqual({ total: all.data.length, skip: 0, limit: 20 });

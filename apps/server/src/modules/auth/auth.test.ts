@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, unknownLoginFailures, users } from '../../db/schema/index.js';
-import { hashPassword } from '../../platform/auth/passwords.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { accountsTestKit, STRONG_PASSWORD } from '../../../test/accounts-kit.js';
+import { buildCitizen } from '../../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,21 +21,10 @@ afterAll(async () => {
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
-/** A throwaway account so that lockout tests do not disturb the demo users. */
-async function createUser(email: string, overrides: Partial<typeof users.$inferInsert> = {}): Promise<number> {
-  const [row] = await t.ctx.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword('Parola!123'),
-      emailConfirmedAt: new Date(),
-      phoneConfirmedAt: new Date(),
-      passwordChangedAt: new Date(),
-      ...overrides,
-    })
-    .returning({ id: users.id });
-  return row.id;
-}
+/** Throwaway accounts in the states a test needs, so that lockout tests do not disturb the demo users. */
+const kit = accountsTestKit(() => t);
+const createUser = async (email: string, overrides: Parameters<typeof kit.createUser>[1] = {}) =>
+  (await kit.createUser(email, overrides)).id;
 
 describe('POST /api/auth/login', () => {
   it('returns a session token and the confirmation flags for a confirmed account', async () => {
@@ -61,7 +51,7 @@ describe('POST /api/auth/login', () => {
     const locked = await login('lock@example.ro', 'gresit');
     expect(locked.json()).toEqual({ message: 'AUTH_FAILED_ACCOUNT_LOCKED', data: { minutes: 7 } });
     // Even the right password is refused while locked.
-    const stillLocked = await login('lock@example.ro', 'Parola!123');
+    const stillLocked = await login('lock@example.ro', STRONG_PASSWORD);
     expect(stillLocked.json().message).toBe('AUTH_FAILED_ACCOUNT_LOCKED');
     expect(stillLocked.json().data.minutes).toBeGreaterThanOrEqual(6);
     const actions = (
@@ -75,7 +65,7 @@ describe('POST /api/auth/login', () => {
 
   it('lets a locked account in again once the lock has passed, and resets the counter', async () => {
     const id = await createUser('unlock@example.ro', { lockedUntil: new Date(Date.now() - 1000), failedLoginCount: 2 });
-    expect((await login('unlock@example.ro', 'Parola!123')).statusCode).toBe(200);
+    expect((await login('unlock@example.ro', STRONG_PASSWORD)).statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, id));
     expect(row.failedLoginCount).toBe(0);
     expect(row.lockedUntil).toBeNull();
@@ -84,8 +74,8 @@ describe('POST /api/auth/login', () => {
   it('refuses inactive and pending accounts with AUTH_DISABLED', async () => {
     await createUser('inactive@example.ro', { status: 'inactive' });
     await createUser('pending@example.ro', { status: 'pending' });
-    expect((await login('inactive@example.ro', 'Parola!123')).json()).toEqual({ message: 'AUTH_DISABLED' });
-    expect((await login('pending@example.ro', 'Parola!123')).json()).toEqual({ message: 'AUTH_DISABLED' });
+    expect((await login('inactive@example.ro', STRONG_PASSWORD)).json()).toEqual({ message: 'AUTH_DISABLED' });
+    expect((await login('pending@example.ro', STRONG_PASSWORD)).json()).toEqual({ message: 'AUTH_DISABLED' });
   });
 
   it('answers an unknown address exactly as a wrong password, attempts and lock included', async () => {
@@ -112,17 +102,17 @@ describe('POST /api/auth/login', () => {
 
   it('reports an expired password after the configured days', async () => {
     await createUser('old@example.ro', { passwordChangedAt: new Date(Date.now() - 91 * 86_400_000) });
-    const response = await login('old@example.ro', 'Parola!123');
+    const response = await login('old@example.ro', STRONG_PASSWORD);
     expect(response.json()).toEqual({ message: 'AUTH_FAILED_PASSWORD_EXPIRED', data: { email: 'old@example.ro' } });
   });
 
   it('hands out a verification token instead of a session until e-mail and phone are confirmed', async () => {
     await createUser('noemail@example.ro', { emailConfirmedAt: null, phoneConfirmedAt: null });
     await createUser('nophone@example.ro', { phoneConfirmedAt: null });
-    const noEmail = (await login('noemail@example.ro', 'Parola!123')).json();
+    const noEmail = (await login('noemail@example.ro', STRONG_PASSWORD)).json();
     expect(noEmail).toMatchObject({ isEmailConfirmed: false, isPhoneConfirmed: false, data: { authToken: null } });
     expect(noEmail.data.verificationToken).toEqual(expect.any(String));
-    const noPhone = (await login('nophone@example.ro', 'Parola!123')).json();
+    const noPhone = (await login('nophone@example.ro', STRONG_PASSWORD)).json();
     expect(noPhone).toMatchObject({ isEmailConfirmed: true, isPhoneConfirmed: false, data: { authToken: null } });
   });
 
@@ -163,8 +153,7 @@ describe('sessions', () => {
   });
 
   it('stops accepting a token after logout', async () => {
-    const token = await t.login('foreigner@demo.ghiseu.ro');
-    const headers = { authorization: `Bearer ${token}` };
+    const { token, headers } = await buildCitizen(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode).toBe(200);
     const logout = await t.app.inject({ method: 'POST', url: '/api/token-invalidate-requests', payload: { token } });
     expect(logout.statusCode).toBe(204);
@@ -174,28 +163,27 @@ describe('sessions', () => {
   });
 
   it('expires a session that stayed idle longer than the idle timeout', async () => {
-    const token = await t.login('company@demo.ghiseu.ro');
+    const citizen = await buildCitizen(t);
     await t.ctx.db.execute(
-      sql`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = 'company@demo.ghiseu.ro')`,
+      sql`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE revoked_at IS NULL AND user_id = ${citizen.id}`,
     );
-    const response = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: citizen.headers });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'SESSION_EXPIRED' });
   });
 
   it('ends sessions of a user who is deactivated', async () => {
     const id = await createUser('deactivated@example.ro');
-    const token = await t.login('deactivated@example.ro', 'Parola!123');
+    const token = await t.login('deactivated@example.ro', STRONG_PASSWORD);
     await t.ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, id));
     const response = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect(response.json().message).toBe('TOKEN_INVALID');
   });
 
   it('audits sign-in and logout', async () => {
-    const token = await t.login('archiver@demo.ghiseu.ro');
-    await t.app.inject({ method: 'POST', url: '/api/token-invalidate-requests', payload: { token } });
-    const [archiver] = await t.ctx.db.select().from(users).where(eq(users.email, 'archiver@demo.ghiseu.ro'));
-    const actions = (await t.ctx.db.select().from(auditLog).where(eq(auditLog.actorUserId, archiver.id))).map((a) => a.action);
+    const citizen = await buildCitizen(t);
+    await t.app.inject({ method: 'POST', url: '/api/token-invalidate-requests', payload: { token: citizen.token } });
+    const actions = (await t.ctx.db.select().from(auditLog).where(eq(auditLog.actorUserId, citizen.id))).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['auth.login', 'auth.logout']));
   });
 });

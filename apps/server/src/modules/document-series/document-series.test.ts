@@ -2,18 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applicationTypes, auditLog, documentSeries } from '../../db/schema/index.js';
-import { call, countyCouncilId, createOtherTenant, DEMO } from '../../../test/administration-kit.js';
+import { call, countyCouncilId, DEMO } from '../../../test/administration-kit.js';
+import { buildTenant } from '../../../test/factories.js';
 import { romanianYear, takeNextNumber } from './engine.js';
 import { takeApplicationTypeNumber, takeIncomingNumber } from '../application-types/index.js';
 
 let t: TestApp;
 let county: number;
-let other: Awaited<ReturnType<typeof createOtherTenant>>;
+let other: Awaited<ReturnType<typeof buildTenant>>;
 const year = romanianYear(new Date());
 beforeAll(async () => {
   t = await createTestApp();
   county = await countyCouncilId(t);
-  other = await createOtherTenant(t);
+  other = await buildTenant(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -10,9 +10,9 @@ import {
 } from '@ghiseu/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf, requirePermission } from '../../platform/auth/guard.js';
 import { listResponse, dataResponse } from '../../platform/list-query.js';
+import { registerCrudRoutes } from '../../platform/crud-routes.js';
 import { requestMeta } from '../../platform/request.js';
 import * as forms from './service.js';
 
@@ -26,65 +26,36 @@ const tags = ['forms'];
 export async function formsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/forms',
-    {
-      config: requirePermission('formsRead'),
-      schema: {
-        tags,
-        summary: 'Formularele (listă; `?limit=500&fields=id,name` pentru autocomplete)',
-        querystring: ZTrimmableListQuery,
-        response: { 200: listResponse(ZFormListItem) },
-      },
+  registerCrudRoutes(app, {
+    path: '/forms',
+    tags,
+    record: ZFormRecord,
+    list: {
+      permissions: ['formsRead'],
+      summary: 'Formularele (listă; `?limit=500&fields=id,name` pentru autocomplete)',
+      querystring: ZTrimmableListQuery,
+      response: listResponse(ZFormListItem),
+      run: forms.listForms,
     },
-    async (request) => forms.listForms(app.ctx, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/forms/:id',
-    {
-      config: requirePermission('formsRead'),
-      schema: {
-        tags,
-        summary: 'Un formular: ciorna, starea și versiunile publicate',
-        params: ZIdParams,
-        response: { 200: data(ZFormRecord) },
-      },
+    read: { permissions: ['formsRead'], summary: 'Un formular: ciorna, starea și versiunile publicate', run: forms.getForm },
+    create: {
+      permissions: ['formsCreate'],
+      summary: 'Creare formular în ciornă (NAME_NOT_UNIQUE)',
+      body: ZFormCreateRequest,
+      run: forms.createForm,
     },
-    async (request) => ({ data: await forms.getForm(app.ctx, actorOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/forms',
-    {
-      config: requirePermission('formsCreate'),
-      schema: {
-        tags,
-        summary: 'Creare formular în ciornă (NAME_NOT_UNIQUE)',
-        body: ZFormCreateRequest,
-        response: { 201: data(ZFormRecord) },
-      },
+    patch: {
+      permissions: ['formsCreate'],
+      summary: 'Modificare denumire, descriere sau ciornă (merge-patch; ciorna este verificată structural)',
+      body: ZFormPatchRequest,
+      run: forms.patchForm,
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: await forms.createForm(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/forms/:id',
-    {
-      config: requirePermission('formsCreate'),
-      schema: {
-        tags,
-        summary: 'Modificare denumire, descriere sau ciornă (merge-patch; ciorna este verificată structural)',
-        params: ZIdParams,
-        body: ZFormPatchRequest,
-        response: { 200: data(ZFormRecord) },
-      },
+    remove: {
+      permissions: ['formsCreate'],
+      summary: 'Ștergere formular nefolosit (CONFLICT `referenced` când un tip de cerere sau o cerere îl folosesc)',
+      run: forms.deleteForm,
     },
-    async (request) => ({
-      data: await forms.patchForm(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
-    }),
-  );
+  });
 
   app.post(
     '/forms/:id/publish',
@@ -114,22 +85,5 @@ export async function formsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => ({
       data: await forms.getFormVersion(app.ctx, actorOf(request), request.params.id, request.params.version),
     }),
-  );
-
-  app.delete(
-    '/forms/:id',
-    {
-      config: requirePermission('formsCreate'),
-      schema: {
-        tags,
-        summary: 'Ștergere formular nefolosit (CONFLICT `referenced` când un tip de cerere sau o cerere îl folosesc)',
-        params: ZIdParams,
-        response: { 204: z.null().describe('Fără conținut') },
-      },
-    },
-    async (request, reply) => {
-      await forms.deleteForm(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
-    },
   );
 }

@@ -12,10 +12,9 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
-import { audit, invalidField, type RequestMeta } from '../../platform/request.js';
+import { audit, invalidField, parseFieldsParam, type RequestMeta, trimRecord } from '../../platform/request.js';
 import { mayEditForms } from './policy.js';
 import { presentForm, presentFormSummary, presentFormVersion } from './presenter.js';
-import { parseFieldsParam, trimRecord } from './record-fields.js';
 import * as repo from './repository.js';
 
 /**

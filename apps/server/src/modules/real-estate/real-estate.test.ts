@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadastralParcels } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoParcels } from '../../seed/demo-parcels.js';
-import { createOtherTenant } from '../../../test/administration-kit.js';
+import { buildTenant } from '../../../test/factories.js';
 import {
   call,
   CLUJ_NAPOCA,
@@ -176,7 +176,7 @@ describe('real-estate targets', () => {
     expect(unknown.json().data.fields).toEqual([{ path: 'body.uat_id', message: 'UAT-ul nu există' }]);
 
     // A city hall's county comes from its UAT.
-    const cityHall = await createOtherTenant(t, { uatId: SIGHISOARA });
+    const cityHall = await buildTenant(t, { uatId: SIGHISOARA });
     const local = await createFilingFixture(t, { organisationId: cityHall.organisationId });
     const draft = await createDraft(t, DEMO.citizen, local.typeId);
     expect((await addTarget(draft, { cadastral_number: '3', uat_id: CLUJ_NAPOCA, type: 'land' })).json().data.county).toBe(

@@ -57,7 +57,7 @@ describe('CONFLICT: a message per reason instead of the generic one', () => {
     );
   });
 
-  it("'not_pending': the enrolment was already reviewed", () => {
+  it("'not_pending': the enrollment was already reviewed", () => {
     expect(adminErrorText(conflict({ reason: 'not_pending', status: 'approved' }), { entity: 'enrollment' })).toBe(
       'Cererea de înrolare a fost deja analizată (stare: Aprobată). Lista a fost reîmprospătată.',
     );

@@ -10,7 +10,7 @@ import { i18n } from '../../lib/i18n';
  *
  * - `CONFLICT` comes with `data.reason`: 'unchanged' (a responsibility saved with the same
  *   permissions), 'referenced' (a record still in use: what uses it depends on the record),
- *   'not_pending' (an enrolment already reviewed). Each gets its own message instead of the
+ *   'not_pending' (an enrollment already reviewed). Each gets its own message instead of the
  *   generic "modified in the meantime".
  * - `UAT_ALREADY_ASSIGNED` names the UAT (`data.uat_id`).
  * - `UTILS_LINKS_CSV_PARSE_ERROR` names the line and what is wrong with it.

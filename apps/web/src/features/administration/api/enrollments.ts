@@ -12,7 +12,7 @@ import { readContract } from '../../../lib/contract';
 import { adminKeys, withQuery } from './keys';
 
 /**
- * Staff identity enrolment for signing (spec §4, §7 video-enrollment): the staff member submits
+ * Staff identity enrollment for signing (spec §4, §7 video-enrollment): the staff member submits
  * identity data and a picture of the ID document; an administrator of the organisation approves
  * or rejects it.
  */
@@ -83,7 +83,7 @@ export const useEnrollmentRedirect = (id: number) =>
     meta: { skipGlobalErrorHandler: true },
   });
 
-/** Identity fields of the signed-in user's profile, to prefill the enrolment form. */
+/** Identity fields of the signed-in user's profile, to prefill the enrollment form. */
 export interface OwnIdentity {
   personal_numeric_code: string | null;
   id_card_series: string | null;

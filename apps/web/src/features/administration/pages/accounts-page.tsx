@@ -360,7 +360,7 @@ type View = (typeof VIEWS)[number];
 
 /**
  * /accounts (accountsRead): the staff accounts (invite, edit, activate, deactivate, reset the
- * password, delete, assigned UATs) and the enrolment requests waiting for review.
+ * password, delete, assigned UATs) and the enrollment requests waiting for review.
  */
 export function AccountsPage() {
   const { t } = useTranslation(['administration', 'routes']);

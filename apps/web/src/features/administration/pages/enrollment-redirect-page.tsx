@@ -22,7 +22,7 @@ const LOOK = {
 } as const;
 
 /**
- * /staff-enrollment/redirect/:id (signed in): the status of one enrolment request, with what
+ * /staff-enrollment/redirect/:id (signed in): the status of one enrollment request, with what
  * the server says to show (title, message, next step). A pending request is looked at again
  * every 30 s; once approved, the session is refreshed so that the 'enrolled' mark follows.
  */

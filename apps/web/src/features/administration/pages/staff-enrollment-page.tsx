@@ -28,7 +28,7 @@ const FIELDS = Object.keys(EMPTY_ENROLLMENT) as Path<EnrollmentFormValues>[];
 const ID_DOCUMENT_RULES = { maxFiles: 1, types: ['image/jpeg', 'image/png', 'application/pdf'] } as const;
 
 /**
- * /staff-enrollment (signed in): the enrolment for signing (spec §4 "staff need video
+ * /staff-enrollment (signed in): the enrollment for signing (spec §4 "staff need video
  * enrollment before signing"). A staff member or admin sends the identity data and a picture of
  * the ID document; an administrator of the organisation checks them. After sending, the page of
  * the request (/staff-enrollment/redirect/:id) shows its status.
@@ -37,8 +37,8 @@ export function StaffEnrollmentPage() {
   const { t } = useTranslation(['administration', 'routes']);
   const { user } = useSession();
   const navigate = useNavigate();
-  const enrols = user !== null && isSimpleStaff(user.user_type_name);
-  const identity = useOwnIdentity(enrols);
+  const enrolls = user !== null && isSimpleStaff(user.user_type_name);
+  const identity = useOwnIdentity(enrolls);
   const submit = useSubmitEnrollment();
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -84,7 +84,7 @@ export function StaffEnrollmentPage() {
 
   const header = <PageHeader title={t('enrollment.title')} subtitle={t('enrollment.subtitle')} />;
 
-  if (!enrols) {
+  if (!enrolls) {
     return (
       <Stack gap="lg">
         {header}

@@ -2,7 +2,7 @@ import type { Profile } from '@ghiseu/domain';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Read-only service data of staff accounts (organisation, badge, functions, departments, enrolment). */
+/** Read-only service data of staff accounts (organisation, badge, functions, departments, enrollment). */
 export function StaffCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const none = t('none');

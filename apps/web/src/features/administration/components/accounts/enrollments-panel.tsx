@@ -194,7 +194,7 @@ function DetailsModal({
 }
 
 /**
- * Enrolment requests of the organisation (spec §4 "staff need video enrollment before
+ * Enrollment requests of the organisation (spec §4 "staff need video enrollment before
  * signing"): pending ones first; an administrator compares the identity data with the ID
  * document and approves or rejects with a reason. Actions follow each request's abilities.
  */

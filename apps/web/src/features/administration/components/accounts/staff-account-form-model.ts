@@ -5,7 +5,7 @@ import type { StaffAccountPatchBody, StaffInviteBody } from '../../api/staff-acc
 
 /**
  * The staff account form (spec §3 staff account): e-mail (invitation only), names, phone,
- * role, badge number and issuer, external enrolment id, departments, functions and the
+ * role, badge number and issuer, external enrollment id, departments, functions and the
  * organisation-admin flag. Memberships are held as text ids, as the multi-selects hold them.
  */
 

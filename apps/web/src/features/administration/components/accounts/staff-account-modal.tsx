@@ -41,7 +41,7 @@ export interface StaffAccountModalProps {
 
 /**
  * Invites a staff member (pending account, set-password link by e-mail) or edits an account:
- * names, phone, role (staff or admin), badge, external enrolment id, departments, functions and
+ * names, phone, role (staff or admin), badge, external enrollment id, departments, functions and
  * the organisation-admin flag (spec §3).
  */
 export function StaffAccountModal({

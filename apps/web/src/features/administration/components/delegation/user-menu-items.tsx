@@ -9,7 +9,7 @@ import { SoftBadge } from '../../../../components/page/soft-badge';
 
 /**
  * Entries the administration feature adds to the user panel (spec §2): the organisation a
- * delegated super administrator works in, with the way back, and the staff enrolment page.
+ * delegated super administrator works in, with the way back, and the staff enrollment page.
  */
 export function AdministrationUserMenuItems() {
   // The shell renders this outside any Suspense boundary: wait for the texts without suspending.
@@ -24,8 +24,8 @@ export function AdministrationUserMenuItems() {
     await returnToOwnOrganisation({ signIn, queryClient, navigate });
   };
   const delegated = user.delegated_from_organisation_id !== null;
-  const enrols = isSimpleStaff(user.user_type_name);
-  if (!delegated && !enrols) return null;
+  const enrolls = isSimpleStaff(user.user_type_name);
+  if (!delegated && !enrolls) return null;
   return (
     <>
       {delegated ? (
@@ -47,7 +47,7 @@ export function AdministrationUserMenuItems() {
           </Menu.Item>
         </>
       ) : null}
-      {enrols ? (
+      {enrolls ? (
         <Menu.Item
           component={Link}
           to="/staff-enrollment"

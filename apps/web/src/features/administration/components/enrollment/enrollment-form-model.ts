@@ -2,7 +2,7 @@ import { isValidDateRange, parseIsoDate, VALIDATION_MESSAGES as M, zCnp, zRequir
 import { z } from 'zod';
 
 /**
- * The enrolment form: the identity data signing needs (CNP, ID card series, number, issue and
+ * The enrollment form: the identity data signing needs (CNP, ID card series, number, issue and
  * expiry dates, issuer) and the picture of the ID document. Mirrors `ZEnrollmentCreateRequest`
  * with the form's shapes (dates may be empty while typing, the file is chosen separately).
  */
