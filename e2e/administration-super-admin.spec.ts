@@ -34,10 +34,15 @@ test('organisations: create a city hall, refuse deleting one with users, delete 
   await expect(page.getByText(`Instituția „${name}” a fost creată.`)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // The county council has users: the refusal says why.
-  await rowAction(page, ORGANISATIONS, 'Consiliul Județean Mureș', 'Șterge');
-  await page.getByRole('dialog', { name: 'Ștergere instituție' }).getByRole('button', { name: 'Șterge' }).click();
-  await expect(page.getByText(/Instituția nu poate fi ștearsă deoarece are \d+ (de )?utilizatori\./)).toBeVisible();
+  // The county council has users: the server's abilities leave no delete action to offer.
+  const council = page
+    .getByRole('table', { name: ORGANISATIONS })
+    .getByRole('row')
+    .filter({ hasText: 'Consiliul Județean Mureș' });
+  await council.getByRole('button', { name: /^Acțiuni pentru/ }).click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /^Șterge/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   await page.getByRole('searchbox', { name: 'Caută după denumire' }).fill(run);
   await expect(page.getByRole('table', { name: ORGANISATIONS }).getByRole('row')).toHaveCount(2);

@@ -163,11 +163,11 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   await page.goto('/applications');
   const link = page.getByTestId(`application-link-${id}`);
   await expect(link).not.toHaveText('Ciornă');
-  await expect(page.getByRole('row', { name: /Construct Mureș SRL/ })).toBeVisible();
+  await expect(page.locator(`tr[data-row-id="${id}"]`)).toContainText('Construct Mureș SRL');
 
   // The number filter finds any part of the number: the number and year without the series
   // prefix, and the prefix in lower case; a number that does not exist finds nothing.
-  const numberFilter = page.getByRole('textbox', { name: 'Număr de înregistrare' });
+  const numberFilter = page.getByRole('searchbox', { name: 'Număr de înregistrare' });
   const numberAndYear = entry.split('/').slice(1).join('/');
   for (const part of [numberAndYear, entry.split('/')[0].toLowerCase()]) {
     await numberFilter.fill('ZZ/999999');
