@@ -32,7 +32,7 @@ test.describe('sign-up and activation', () => {
 
     // Once the form is sent, the errors are spelt out.
     await page.getByTestId('signup-submit').click();
-    await expect(page.getByText('Parolele nu sunt identice')).toBeVisible();
+    await expect(page.locator('#signup-password-error')).toContainText('Parola trebuie să aibă cel puțin 8 caractere');
   });
 
   test('a citizen registers, confirms the e-mail and the phone, completes the profile and reaches the portal', async ({
