@@ -11,13 +11,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installRomanianValidationMessages, UPLOAD_RULES } from '@ghiseu/domain';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerJsonParsers, registerTextHygiene } from './platform/request-hygiene.js';
+import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { administrationRoutes } from './modules/administration/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -58,7 +59,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: zod's check in tests and development, fast-json-stringify from the same schemas in
+  // production (platform/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(config.production ? 'fast' : 'checked'));
   app.decorate('ctx', ctx);
 
   // JSON and merge-patch bodies: one parser with a depth limit; no NUL or lone surrogate in
