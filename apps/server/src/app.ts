@@ -95,9 +95,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Given to fastify's own header object, not to the raw response: with no header set on the
+  // raw response, Node writes fastify's object as it is (writeHead's fast path) instead of
+  // storing each header once more through setHeader. The headers helmet removes (X-Powered-By)
+  // are never set by fastify, so there is nothing to remove on a fresh response.
+  const securityHeaderValues = Object.fromEntries(
+    securityHeaders.set.map(([name, value]) => [name.toLowerCase(), typeof value === 'object' ? [...value] : value]),
+  );
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const name of securityHeaders.removed) reply.raw.removeHeader(name);
-    for (const [name, value] of securityHeaders.set) reply.raw.setHeader(name, value);
+    reply.headers(securityHeaderValues);
     done();
   });
   // API answers carry personal data: no browser or proxy cache keeps them, unless a route
