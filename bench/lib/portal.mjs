@@ -18,28 +18,33 @@ export function baseEnv() {
   return env;
 }
 
-export async function startPortal({ databaseUrl, readyTimeoutMs, env = {} }) {
+export async function startPortal({ databaseUrl, readyTimeoutMs, env = {}, nodeArgs = [] }) {
   if (!fs.existsSync(PORTAL_MAIN)) throw new Error(`${PORTAL_MAIN} not found: build first (npm run build -w @ghiseu/server)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ghiseu-bench-'));
-  const portal = startNode('portal', PORTAL_MAIN, {
-    ...baseEnv(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    DEV_OUTBOX: 'false',
-    RUN_JOBS: 'false',
-    LOG_LEVEL: 'warn',
-    APP_SECRET: randomBytes(32).toString('hex'),
-    // The rate limiter stays registered (its per-request cost is part of the platform being
-    // measured) but its ceiling is lifted: at the default 600/min every request after the
-    // first 600 would be a 429 and the benchmark would measure refusals.
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    ...env,
-  });
+  const portal = startNode(
+    'portal',
+    PORTAL_MAIN,
+    {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      DEV_OUTBOX: 'false',
+      RUN_JOBS: 'false',
+      LOG_LEVEL: 'warn',
+      APP_SECRET: randomBytes(32).toString('hex'),
+      // The rate limiter stays registered (its per-request cost is part of the platform being
+      // measured) but its ceiling is lifted: at the default 600/min every request after the
+      // first 600 would be a 429 and the benchmark would measure refusals.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...env,
+    },
+    nodeArgs,
+  );
   const origin = `http://127.0.0.1:${port}`;
   const started = Date.now();
   try {

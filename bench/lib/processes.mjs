@@ -19,11 +19,12 @@ export function freePort() {
 }
 
 /**
- * Spawns `node <script>` with the given env. stdout/stderr are kept (last 64 KB) so that a
+ * Spawns `node [nodeArgs] <script>` with the given env (nodeArgs: e.g. `--cpu-prof`, which
+ * NODE_OPTIONS refuses). stdout/stderr are kept (last 64 KB) so that a
  * server that fails to start can be explained in the error message instead of a bare timeout.
  */
-export function startNode(name, script, env) {
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startNode(name, script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-65_536);

@@ -51,7 +51,8 @@ const SELECT =
   'select "territorial_units"."id", "territorial_units"."name", "territorial_units"."type", "territorial_units"."county_id", ' +
   '"counties"."code", "territorial_units"."is_county_seat", "territorial_units"."environment" ' +
   'from "territorial_units" inner join "counties" on "counties"."id" = "territorial_units"."county_id" ';
-const ORDER = ' order by "territorial_units"."name" asc, "territorial_units"."id" asc';
+// Romanian alphabetical order (platform/list-query.ts `romanianOrder`, migration 0010's ro_sort_key).
+const ORDER = ' order by ro_sort_key("territorial_units"."name") COLLATE "C" asc, "territorial_units"."id" asc';
 
 function localitiesQuery(countyId, search, limit, skip) {
   const values = [countyId];

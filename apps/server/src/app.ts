@@ -11,13 +11,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installRomanianValidationMessages, UPLOAD_RULES } from '@ghiseu/domain';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors.js';
-import { loggerOptions } from './platform/logger.js';
+import { lazyChildLogger, loggerOptions } from './platform/logger.js';
 import { registerJsonParsers, registerTextHygiene } from './platform/request-hygiene.js';
+import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { administrationRoutes } from './modules/administration/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -48,6 +49,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   const { config } = ctx;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    // Each request's child logger is built when the request first logs (most never do).
+    ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -58,7 +61,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: zod's check in tests and development, fast-json-stringify from the same schemas in
+  // production (platform/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(config.production ? 'fast' : 'checked'));
   app.decorate('ctx', ctx);
 
   // JSON and merge-patch bodies: one parser with a depth limit; no NUL or lone surrogate in
@@ -92,15 +97,19 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const name of securityHeaders.removed) reply.raw.removeHeader(name);
-    for (const [name, value] of securityHeaders.set) reply.raw.setHeader(name, value);
-    done();
-  });
-  // API answers carry personal data: no browser or proxy cache keeps them, unless a route
-  // sets its own caching (public reference data may).
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  // Given to fastify's own header object, not to the raw response: with no header set on the
+  // raw response, Node writes fastify's object as it is (writeHead's fast path) instead of
+  // storing each header once more through setHeader. The headers helmet removes (X-Powered-By)
+  // are never set by fastify, so there is nothing to remove on a fresh response.
+  const securityHeaderValues: Record<string, string | number | string[]> = Object.fromEntries(
+    securityHeaders.set.map(([name, value]) => [name.toLowerCase(), typeof value === 'object' ? [...value] : value]),
+  );
+  // API answers carry personal data: no browser or proxy cache keeps them, unless a route sets
+  // its own caching (public reference data may; its header replaces this one). Set with the
+  // security headers before the route runs, in the same hook: one hook per request, none on send.
+  const apiHeaderValues = { ...securityHeaderValues, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaderValues : securityHeaderValues);
     done();
   });
   await app.register(cors, {

@@ -1,6 +1,7 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { TokenSigner } from './tokens.js';
-import { maskUrl, serializeError } from './logger.js';
+import { baseLoggerOptions, lazyChildLogger, maskUrl, serializeError } from './logger.js';
 
 describe('maskUrl', () => {
   it('hides every query value but paging and sorting in logged URLs', () => {
@@ -52,5 +53,48 @@ describe('TokenSigner', () => {
     expect(signer.verify(`${forgedBody}.${mac}`)).toBeNull();
     expect(new TokenSigner('t'.repeat(40)).verify(token)).toBeNull();
     expect(signer.verify(`${body}.`)).toBeNull();
+  });
+});
+
+describe('lazyChildLogger', () => {
+  const lines = () => {
+    const written: Record<string, unknown>[] = [];
+    const logger = pino({ ...baseLoggerOptions('warn') }, { write: (line: string) => written.push(JSON.parse(line)) });
+    return { written, logger };
+  };
+  const childOf = (logger: pino.Logger, bindings: Record<string, unknown>, options: Record<string, unknown> = {}) =>
+    (lazyChildLogger as unknown as (l: pino.Logger, b: Record<string, unknown>, o: Record<string, unknown>) => pino.Logger)(
+      logger,
+      bindings,
+      options,
+    );
+
+  it('writes the lines pino’s own child would, with the request id, and builds the child only then', () => {
+    const { written, logger } = lines();
+    const made: unknown[] = [];
+    const child = logger.child.bind(logger);
+    logger.child = ((bindings: pino.Bindings, options?: pino.ChildLoggerOptions) => {
+      made.push(bindings);
+      return child(bindings, options);
+    }) as unknown as typeof logger.child;
+    const lazy = childOf(logger, { reqId: 'r-1' });
+    lazy.info('below the level');
+    expect(lazy.level).toBe('warn');
+    expect(lazy.isLevelEnabled('info')).toBe(false);
+    expect(made).toEqual([]);
+    lazy.warn({ user: { password: 'secret' }, n: 1 }, 'careful');
+    lazy.error(new Error('broken'));
+    expect(made).toEqual([{ reqId: 'r-1' }]);
+    expect(written.map(({ time: _time, pid: _pid, hostname: _hostname, ...rest }) => rest)).toEqual([
+      { level: 40, reqId: 'r-1', user: { password: '[redacted]' }, n: 1, msg: 'careful' },
+      expect.objectContaining({ level: 50, reqId: 'r-1', err: expect.objectContaining({ message: 'broken' }) }),
+    ]);
+  });
+
+  it('gives a route with a log level of its own its child at once', () => {
+    const { logger } = lines();
+    const routeLogger = childOf(logger, { reqId: 'r-2' }, { level: 'debug' });
+    expect(routeLogger.level).toBe('debug');
+    expect(routeLogger.isLevelEnabled('debug')).toBe(true);
   });
 });

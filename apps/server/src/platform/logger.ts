@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 
 /**
@@ -128,3 +128,93 @@ export function maskUrl(url: string): string {
     .join('&');
   return `${url.slice(0, at)}?${query}`;
 }
+
+/** What fastify asks of a request's logger (FastifyBaseLogger), kept loose for the lazy child. */
+interface RequestLogger {
+  level: string;
+  isLevelEnabled(level: string): boolean;
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): RequestLogger;
+  fatal(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  debug(...args: unknown[]): void;
+  trace(...args: unknown[]): void;
+  silent(...args: unknown[]): void;
+}
+
+/**
+ * A request's child logger made on first use. fastify gives every request `logger.child({ reqId })`,
+ * and pino builds a child (its bindings serialised and run through the redaction) even when the
+ * request never logs, which is nearly always: that showed in the list benchmark's profile. This
+ * one takes the same bindings and options and builds exactly that child the first time a line is
+ * written at an enabled level (or its own child, bindings or level is asked for), so every line
+ * is what it was.
+ */
+class LazyRequestLogger implements RequestLogger {
+  #real: RequestLogger | undefined;
+  readonly #parent: RequestLogger;
+  readonly #bindings: Record<string, unknown>;
+  readonly #options: Record<string, unknown>;
+  constructor(parent: RequestLogger, bindings: Record<string, unknown>, options: Record<string, unknown>) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+  #logger(): RequestLogger {
+    this.#real ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#real;
+  }
+  #write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+    if (this.#real) this.#real[level](...args);
+    else if (this.#parent.isLevelEnabled(level)) this.#logger()[level](...args);
+  }
+  get level(): string {
+    return this.#real ? this.#real.level : this.#parent.level;
+  }
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return this.#real ? this.#real.isLevelEnabled(level) : this.#parent.isLevelEnabled(level);
+  }
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): RequestLogger {
+    return this.#logger().child(bindings, options);
+  }
+  bindings(): Record<string, unknown> {
+    return (this.#logger() as unknown as { bindings(): Record<string, unknown> }).bindings();
+  }
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
+  silent(): void {}
+}
+
+/**
+ * fastify's `childLoggerFactory`: the request's child logger, built on first use
+ * ({@link LazyRequestLogger}). A route with a log level of its own gets its child at once (its
+ * level differs from the parent's, which the lazy one reads until then).
+ */
+export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
+  const parent = logger as unknown as RequestLogger;
+  const given = options as Record<string, unknown>;
+  // Not a pino logger (fastify's null logger when logging is off): its own child, as before.
+  const lazy = given.level === undefined && typeof parent.isLevelEnabled === 'function';
+  const child = lazy ? new LazyRequestLogger(parent, bindings, given) : parent.child(bindings, given);
+  return child as unknown as FastifyBaseLogger;
+};

@@ -21,6 +21,7 @@ import {
   isDefaultShape,
   type ListSpec,
   oncePerDatabase,
+  withCompiledRowMapper,
   type ParsedList,
 } from '../../platform/list-query.js';
 
@@ -124,12 +125,14 @@ export function listApplications(db: Db, parsed: ParsedList, conditions: (SQL | 
 /** The applicant's own list in the default order: the same SQL as {@link listApplications}, prepared. */
 const ownPageQuery = oncePerDatabase((db) => {
   const sort = APPLICATION_LIST.fields[APPLICATION_LIST.defaultSort.field].column;
-  return selectList(db)
-    .where(eq(applications.applicantUserId, sql.placeholder('userId')))
-    .orderBy(APPLICATION_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(applications.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('applications_own_page');
+  return withCompiledRowMapper(
+    selectList(db)
+      .where(eq(applications.applicantUserId, sql.placeholder('userId')))
+      .orderBy(APPLICATION_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(applications.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('applications_own_page'),
+  );
 });
 
 /**
@@ -303,19 +306,21 @@ export interface BeneficiaryNameRow {
 const pageIds = () => sql.placeholder('ids');
 
 const beneficiaryNamesQuery = oncePerDatabase((db) =>
-  db
-    .select({
-      applicationId: applicationBeneficiaries.applicationId,
-      id: applicationBeneficiaries.id,
-      personType: applicationBeneficiaries.personType,
-      companyName: applicationBeneficiaries.companyName,
-      firstName: applicationBeneficiaries.firstName,
-      lastName: applicationBeneficiaries.lastName,
-    })
-    .from(applicationBeneficiaries)
-    .where(sql`${applicationBeneficiaries.applicationId} = any(${pageIds()})`)
-    .orderBy(applicationBeneficiaries.applicationId, applicationBeneficiaries.position, applicationBeneficiaries.id)
-    .prepare('applications_page_beneficiaries'),
+  withCompiledRowMapper(
+    db
+      .select({
+        applicationId: applicationBeneficiaries.applicationId,
+        id: applicationBeneficiaries.id,
+        personType: applicationBeneficiaries.personType,
+        companyName: applicationBeneficiaries.companyName,
+        firstName: applicationBeneficiaries.firstName,
+        lastName: applicationBeneficiaries.lastName,
+      })
+      .from(applicationBeneficiaries)
+      .where(sql`${applicationBeneficiaries.applicationId} = any(${pageIds()})`)
+      .orderBy(applicationBeneficiaries.applicationId, applicationBeneficiaries.position, applicationBeneficiaries.id)
+      .prepare('applications_page_beneficiaries'),
+  ),
 );
 
 export function beneficiaryNames(db: Db, applicationIds: number[]): Promise<BeneficiaryNameRow[]> {
@@ -324,12 +329,14 @@ export function beneficiaryNames(db: Db, applicationIds: number[]): Promise<Bene
 }
 
 const cadastralNumbersQuery = oncePerDatabase((db) =>
-  db
-    .select({ applicationId: applicationRealEstates.applicationId, cadastralNumber: applicationRealEstates.cadastralNumber })
-    .from(applicationRealEstates)
-    .where(sql`${applicationRealEstates.applicationId} = any(${pageIds()})`)
-    .orderBy(applicationRealEstates.applicationId, applicationRealEstates.position, applicationRealEstates.id)
-    .prepare('applications_page_cadastral_numbers'),
+  withCompiledRowMapper(
+    db
+      .select({ applicationId: applicationRealEstates.applicationId, cadastralNumber: applicationRealEstates.cadastralNumber })
+      .from(applicationRealEstates)
+      .where(sql`${applicationRealEstates.applicationId} = any(${pageIds()})`)
+      .orderBy(applicationRealEstates.applicationId, applicationRealEstates.position, applicationRealEstates.id)
+      .prepare('applications_page_cadastral_numbers'),
+  ),
 );
 
 /** Cadastral numbers of several applications, in their order. */

@@ -8,6 +8,7 @@ import {
   isDefaultShape,
   type ListSpec,
   oncePerDatabase,
+  withCompiledRowMapper,
   type ParsedList,
   romanianOrder,
 } from '../../platform/list-query.js';
@@ -86,15 +87,17 @@ function countyUatsQuery(db: Db, withSearch: boolean, name: string) {
   const sortField = UAT_LIST.fields[UAT_LIST.defaultSort.field];
   const sort = sortField.sortBy ?? sortField.column;
   const inCounty = eq(territorialUnits.countyId, sql.placeholder('countyId'));
-  return db
-    .select(uatColumns)
-    .from(territorialUnits)
-    .innerJoin(counties, eq(counties.id, territorialUnits.countyId))
-    .where(withSearch ? and(inCounty, like(territorialUnits.searchName, sql.placeholder('prefix'))) : inCounty)
-    .orderBy(UAT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(territorialUnits.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
+  return withCompiledRowMapper(
+    db
+      .select(uatColumns)
+      .from(territorialUnits)
+      .innerJoin(counties, eq(counties.id, territorialUnits.countyId))
+      .where(withSearch ? and(inCounty, like(territorialUnits.searchName, sql.placeholder('prefix'))) : inCounty)
+      .orderBy(UAT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(territorialUnits.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
 }
 const countyUats = oncePerDatabase((db) => countyUatsQuery(db, false, 'territory_county_uats'));
 const countyUatsByPrefix = oncePerDatabase((db) => countyUatsQuery(db, true, 'territory_county_uats_prefix'));

@@ -2,6 +2,7 @@ import type { UserType } from '@ghiseu/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Db } from '../db.js';
+import { withCompiledRowMapper } from '../list-query.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
 import { permissionKeysSql, permissionSourcesVersion } from './permissions.js';
 
@@ -64,28 +65,30 @@ const TOUCH_INTERVAL_MS = 60_000;
  * drizzle building the SQL and the server planning it on every request.
  */
 function buildSessionQuery(db: Db, name: string) {
-  return db
-    .select({
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      revokedAt: sessions.revokedAt,
-      delegatedOrganisationId: sessions.delegatedOrganisationId,
-      userId: users.id,
-      email: users.email,
-      userType: users.userType,
-      userStatus: users.status,
-      organisationId: users.organisationId,
-      isOrganisationAdmin: users.isOrganisationAdmin,
-      permissionKeys: permissionKeysSql(
-        sql`${users.id}`,
-        sql`coalesce(${sessions.delegatedOrganisationId}, ${users.organisationId})`,
-      ),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare(name);
+  return withCompiledRowMapper(
+    db
+      .select({
+        id: sessions.id,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        revokedAt: sessions.revokedAt,
+        delegatedOrganisationId: sessions.delegatedOrganisationId,
+        userId: users.id,
+        email: users.email,
+        userType: users.userType,
+        userStatus: users.status,
+        organisationId: users.organisationId,
+        isOrganisationAdmin: users.isOrganisationAdmin,
+        permissionKeys: permissionKeysSql(
+          sql`${users.id}`,
+          sql`coalesce(${sessions.delegatedOrganisationId}, ${users.organisationId})`,
+        ),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare(name),
+  );
 }
 
 type SessionQuery = ReturnType<typeof buildSessionQuery>;

@@ -8,6 +8,7 @@ import {
   isDefaultShape,
   type ListSpec,
   oncePerDatabase,
+  withCompiledRowMapper,
   type ParsedList,
 } from '../../../platform/list-query.js';
 
@@ -92,15 +93,17 @@ const inboxWhere = () =>
 
 const inboxPageQuery = oncePerDatabase((db) => {
   const sort = ENROLLMENT_LIST.fields[ENROLLMENT_LIST.defaultSort.field].column;
-  return db
-    .select(enrollmentColumns)
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(inboxWhere())
-    .orderBy(ENROLLMENT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(enrollments.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('enrollments_inbox_page');
+  return withCompiledRowMapper(
+    db
+      .select(enrollmentColumns)
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .where(inboxWhere())
+      .orderBy(ENROLLMENT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(enrollments.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('enrollments_inbox_page'),
+  );
 });
 
 /**
