@@ -167,7 +167,7 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
 
   // The number filter finds any part of the number: the number and year without the series
   // prefix, and the prefix in lower case; a number that does not exist finds nothing.
-  const numberFilter = page.getByRole('textbox', { name: 'Număr de înregistrare' });
+  const numberFilter = page.getByRole('searchbox', { name: 'Număr de înregistrare' });
   const numberAndYear = entry.split('/').slice(1).join('/');
   for (const part of [numberAndYear, entry.split('/')[0].toLowerCase()]) {
     await numberFilter.fill('ZZ/999999');
