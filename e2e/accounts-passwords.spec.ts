@@ -150,7 +150,7 @@ test.describe('passwords and sign-in protection', () => {
     const alert = page.getByRole('dialog', { name: 'Resetare parolă' });
     await expect(alert).toContainText('V-am trimis pe e-mail un link pentru alegerea unei parole noi.');
     expect(await axeViolations(page)).toEqual([]);
-    await alert.getByRole('button', { name: 'Închide', exact: true }).click();
+    await alert.getByRole('button', { name: 'Închideți', exact: true }).click();
     expect(await emailedLink(page.request, email, '/auth/reset-password')).toContain('confirmationKey=');
   });
 

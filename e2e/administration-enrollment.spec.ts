@@ -48,12 +48,12 @@ test('the admin rejects it with a reason; the staff member sees why', async ({ p
   await expectAxeClean(page);
 
   await row.getByRole('button', { name: /^Acțiuni pentru/ }).click();
-  await page.getByRole('menuitem', { name: 'Vezi datele' }).click();
+  await page.getByRole('menuitem', { name: 'Vedeți datele' }).click();
   const details = page.getByTestId('enrollment-details');
   await expect(details).toContainText('1930909260063');
   await expect(details).toContainText('SPCLEP Târgu Mureș');
   await expectAxeClean(page);
-  await details.getByRole('button', { name: 'Respinge' }).click();
+  await details.getByRole('button', { name: 'Respingeți' }).click();
   const reject = page.getByRole('dialog', { name: 'Respingere înrolare' });
   await page.getByTestId('enrollment-reject-submit').click();
   await expect(reject.getByText('Acest câmp este obligatoriu')).toBeVisible();
@@ -84,8 +84,8 @@ test('a new request is approved and the staff member sees it approved', async ({
     .getByRole('row')
     .filter({ hasText: 'staff@demo.ghiseu.ro' });
   await row.getByRole('button', { name: /^Acțiuni pentru/ }).click();
-  await page.getByRole('menuitem', { name: 'Aprobă' }).click();
-  await page.getByRole('dialog', { name: 'Aprobare înrolare' }).getByRole('button', { name: 'Aprobă' }).click();
+  await page.getByRole('menuitem', { name: 'Aprobați' }).click();
+  await page.getByRole('dialog', { name: 'Aprobare înrolare' }).getByRole('button', { name: 'Aprobați' }).click();
   await expect(page.getByText('Înrolarea lui Vasile Pop a fost aprobată.')).toBeVisible();
 
   await staffPage.reload();

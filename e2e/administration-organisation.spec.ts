@@ -85,18 +85,18 @@ test('departments: add, duplicate name, edit and delete', async ({ page }) => {
   await page.getByTestId('department-name').fill(name.toUpperCase());
   await page.getByTestId('department-submit').click();
   await expect(page.getByRole('dialog').getByText('Există deja un departament cu această denumire.')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Renunță' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Renunțați' }).click();
 
   const table = 'Lista departamentelor';
-  await rowAction(page, table, name, 'Modifică');
+  await rowAction(page, table, name, 'Modificați');
   await page.getByTestId('department-name').fill(`${name} și amenajarea teritoriului`);
   await page.getByTestId('department-submit').click();
   await expect(page.getByText(`Departamentul „${name} și amenajarea teritoriului” a fost salvat.`)).toBeVisible();
 
-  await rowAction(page, table, `${name} și amenajarea teritoriului`, 'Șterge');
+  await rowAction(page, table, `${name} și amenajarea teritoriului`, 'Ștergeți');
   const question = page.getByRole('dialog', { name: 'Ștergere departament' });
   await expect(question).toContainText(`Sigur doriți să ștergeți departamentul „${name} și amenajarea teritoriului”?`);
-  await question.getByRole('button', { name: 'Șterge' }).click();
+  await question.getByRole('button', { name: 'Ștergeți' }).click();
   await expect(page.getByText(`Departamentul „${name} și amenajarea teritoriului” a fost șters.`)).toBeVisible();
   await expect(page.getByTestId('departments-list')).not.toContainText(name);
 });
@@ -122,8 +122,8 @@ test('functions: system functions are locked; own functions are added and delete
   await expect(page.getByText(`Funcția „${name}” a fost adăugată.`)).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: name })).toContainText('Fără responsabilități');
 
-  await rowAction(page, 'Lista funcțiilor', name, 'Șterge');
-  await page.getByRole('dialog', { name: 'Ștergere funcție' }).getByRole('button', { name: 'Șterge' }).click();
+  await rowAction(page, 'Lista funcțiilor', name, 'Ștergeți');
+  await page.getByRole('dialog', { name: 'Ștergere funcție' }).getByRole('button', { name: 'Ștergeți' }).click();
   await expect(page.getByText(`Funcția „${name}” a fost ștearsă.`)).toBeVisible();
 
   // Tab 'Conturi' leads to /accounts.

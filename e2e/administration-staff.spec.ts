@@ -156,7 +156,7 @@ test('a responsibility given through a function changes what the staff member ca
 
   // 3. The function given to the staff member.
   await page.goto('/accounts');
-  await rowAction(page, 'Lista conturilor funcționarilor', staff.email, 'Modifică');
+  await rowAction(page, 'Lista conturilor funcționarilor', staff.email, 'Modificați');
   await chooseOption(page, 'staff-functions', functionName, run);
   await page.getByTestId('staff-account-submit').click();
   await expect(page.getByText('Contul a fost salvat.')).toBeVisible();
@@ -173,7 +173,7 @@ test('a responsibility given through a function changes what the staff member ca
 
   // 4. Editing: the same permission set is refused until something changes (spec §5).
   await page.goto('/responsibilities');
-  await rowAction(page, 'Lista responsabilităților', responsibilityName, 'Modifică');
+  await rowAction(page, 'Lista responsabilităților', responsibilityName, 'Modificați');
   const edit = page.getByRole('dialog', { name: `Modificare responsabilitate: ${responsibilityName}` });
   await expect(edit).toBeVisible();
   await expect(page.getByTestId('responsibility-submit')).toBeDisabled();
@@ -201,8 +201,8 @@ test('a responsibility given through a function changes what the staff member ca
     .getByRole('row')
     .filter({ hasText: responsibilityName });
   await responsibilityRow.getByRole('button', { name: /^Acțiuni pentru/ }).click();
-  await expect(page.getByRole('menuitem', { name: 'Modifică' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Șterge' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Modificați' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Ștergeți' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await staffPage.context().close();
 });
@@ -236,7 +236,7 @@ test('UATs, deactivation and deletion of a staff account', async ({ page, reques
   await chooseOption(page, 'staff-uats', /^Reghin.*alocat lui/, 'Reghin');
   await page.getByTestId('uat-save').click();
   await expect(page.getByTestId('uat-error')).toContainText('UAT-ul Reghin este deja alocat altui funcționar.');
-  await page.getByRole('button', { name: 'Renunță' }).click();
+  await page.getByRole('button', { name: 'Renunțați' }).click();
 
   // Clean-up: the demo staff member gives the UAT back.
   await rowAction(page, table, 'staff@demo.ghiseu.ro', 'UAT-uri alocate');
@@ -249,24 +249,24 @@ test('UATs, deactivation and deletion of a staff account', async ({ page, reques
   await expect(page.getByText('UAT-urile lui Vasile Pop au fost salvate.').last()).toBeVisible();
 
   // Deactivation asks first, then the account shows as inactive and cannot get a reset link.
-  await rowAction(page, table, staff.email, 'Dezactivează');
+  await rowAction(page, table, staff.email, 'Dezactivați');
   const question = page.getByRole('dialog', { name: 'Dezactivare cont' });
   await expect(question).toContainText('Sesiunile deschise se închid imediat');
   await expectAxeClean(page);
-  await question.getByRole('button', { name: 'Dezactivează' }).click();
+  await question.getByRole('button', { name: 'Dezactivați' }).click();
   const row = page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: staff.email });
   await expect(row).toContainText('Inactiv');
   await row.getByRole('button', { name: /^Acțiuni pentru/ }).click();
-  await expect(page.getByRole('menuitem', { name: 'Resetează parola' })).toHaveCount(0);
-  await expect(page.getByRole('menuitem', { name: 'Activează' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Resetați parola' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Activați' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The account has a history (sign-ins, uploads…): deletion is refused with the reason.
-  await rowAction(page, table, staff.email, 'Șterge');
-  await page.getByRole('dialog', { name: 'Ștergere cont' }).getByRole('button', { name: 'Șterge' }).click();
+  await rowAction(page, table, staff.email, 'Ștergeți');
+  await page.getByRole('dialog', { name: 'Ștergere cont' }).getByRole('button', { name: 'Ștergeți' }).click();
   await expect(page.getByText(/Contul nu poate fi șters deoarece în portal există înregistrări legate de el/)).toBeVisible();
 
-  await rowAction(page, table, staff.email, 'Activează');
-  await page.getByRole('dialog', { name: 'Activare cont' }).getByRole('button', { name: 'Activează' }).click();
+  await rowAction(page, table, staff.email, 'Activați');
+  await page.getByRole('dialog', { name: 'Activare cont' }).getByRole('button', { name: 'Activați' }).click();
   await expect(row).toContainText('Activ');
 });

@@ -44,12 +44,12 @@ test('organisations: create a city hall, refuse deleting one with users, delete 
   await expect(page.getByRole('menuitem', { name: /^Șterge/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  await page.getByRole('searchbox', { name: 'Caută după denumire' }).fill(run);
+  await page.getByRole('searchbox', { name: 'Căutați după denumire' }).fill(run);
   await expect(page.getByRole('table', { name: ORGANISATIONS }).getByRole('row')).toHaveCount(2);
-  await rowAction(page, ORGANISATIONS, name, 'Șterge');
+  await rowAction(page, ORGANISATIONS, name, 'Ștergeți');
   const question = page.getByRole('dialog', { name: 'Ștergere instituție' });
   await expect(question).toContainText(`Sigur doriți să ștergeți instituția „${name}”?`);
-  await question.getByRole('button', { name: 'Șterge' }).click();
+  await question.getByRole('button', { name: 'Ștergeți' }).click();
   await expect(page.getByText(`Instituția „${name}” a fost ștearsă.`)).toBeVisible();
 });
 
@@ -62,7 +62,7 @@ test('the super admin works in a delegated organisation and returns', async ({ p
     page.getByRole('table', { name: ORGANISATIONS }).getByRole('row').filter({ hasText: 'Consiliul Județean Mureș' }),
   ).toContainText('Lucrați aici');
 
-  await rowAction(page, ORGANISATIONS, 'Primăria Municipiului Sighișoara', 'Lucrează în această instituție');
+  await rowAction(page, ORGANISATIONS, 'Primăria Municipiului Sighișoara', 'Lucrați în această instituție');
   await expect(page.getByText('Lucrați acum în instituția „Primăria Municipiului Sighișoara”.')).toBeVisible();
   await expect(page).toHaveURL(/\/institution\?id=\d+&tab=institution-details/);
   await expect(page.getByRole('heading', { level: 1, name: 'Primăria Municipiului Sighișoara' })).toBeVisible();
@@ -107,7 +107,7 @@ test('the permission catalogue: filter, edit a record, see it marked as changed'
   const table = page.getByRole('table', { name: 'Catalogul permisiunilor' });
   await expect(table.getByRole('row')).toHaveCount(2);
 
-  await rowAction(page, 'Catalogul permisiunilor', 'predefinedReports', 'Modifică');
+  await rowAction(page, 'Catalogul permisiunilor', 'predefinedReports', 'Modificați');
   const dialog = page.getByRole('dialog', { name: 'Modificare permisiune' });
   await expect(dialog).toContainText('predefinedReports');
   await expectAxeClean(page);
@@ -119,7 +119,7 @@ test('the permission catalogue: filter, edit a record, see it marked as changed'
   await expect(table).toContainText(newName);
 
   // Back to the catalogue's name.
-  await rowAction(page, 'Catalogul permisiunilor', 'predefinedReports', 'Modifică');
+  await rowAction(page, 'Catalogul permisiunilor', 'predefinedReports', 'Modificați');
   await page.getByTestId('permission-name').fill('Rapoarte predefinite');
   await page.getByTestId('permission-submit').click();
   await expect(page.getByText('Permisiunea „Rapoarte predefinite” a fost salvată.')).toBeVisible();
@@ -141,7 +141,7 @@ test('a responsibility shared by every organisation, from the super admin', asyn
   await expect(row).toContainText('Comună');
 
   // Not used by any function: it can be deleted.
-  await rowAction(page, 'Lista responsabilităților', name, 'Șterge');
-  await page.getByRole('dialog', { name: 'Ștergere responsabilitate' }).getByRole('button', { name: 'Șterge' }).click();
+  await rowAction(page, 'Lista responsabilităților', name, 'Ștergeți');
+  await page.getByRole('dialog', { name: 'Ștergere responsabilitate' }).getByRole('button', { name: 'Ștergeți' }).click();
   await expect(page.getByText(`Responsabilitatea „${name}” a fost ștearsă.`)).toBeVisible();
 });

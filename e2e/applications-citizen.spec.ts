@@ -29,7 +29,7 @@ async function chooseOption(page: Page, label: string | RegExp, option: string |
   await page.getByRole('option', { name: option }).first().click();
 }
 
-const next = (page: Page) => page.getByRole('button', { name: 'Continuă' }).click();
+const next = (page: Page) => page.getByRole('button', { name: 'Continuați' }).click();
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name: new RegExp(name) }).first();
 
 test('a citizen files a Certificat de urbanism, saves a draft, resumes and submits', async ({ page }) => {
@@ -44,7 +44,7 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   // Type: choosing creates the draft.
   await page.getByTestId('application-new').click();
   await expect(page).toHaveURL(/\/application\/new$/);
-  await page.getByRole('button', { name: 'Alege: Certificat de urbanism' }).click();
+  await page.getByRole('button', { name: 'Alegeți: Certificat de urbanism' }).click();
   await expect(page).toHaveURL(/\/application\/new\/\d+$/);
   const id = Number(page.url().split('/').pop());
 
@@ -83,14 +83,14 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
     await page.getByTestId('beneficiary-add').click();
     const row = page.getByTestId('beneficiary-row').filter({ hasText: name });
     await expect(row.getByTestId('anaf-status')).toHaveText(status);
-    await row.getByRole('button', { name: `Elimină beneficiarul ${name}` }).click();
+    await row.getByRole('button', { name: `Eliminați beneficiarul ${name}` }).click();
     await expect(row).toHaveCount(0);
   }
   await expect(page.getByTestId('beneficiary-row')).toHaveCount(2);
   await expectAxeClean(page);
 
   // Save the draft midway and resume it: the wizard opens at the first incomplete step.
-  await page.getByRole('button', { name: 'Salvează ciorna' }).click();
+  await page.getByRole('button', { name: 'Salvați ciorna' }).click();
   await expect(page.getByText('Ciorna a fost salvată.')).toBeVisible();
   await page.goto('/applications');
   await page.getByTestId(`application-link-${id}`).click();
@@ -114,7 +114,8 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
     await field
       .locator('input[type="file"]')
       .setInputFiles({ name: `${key}.pdf`, mimeType: 'application/pdf', buffer: pdf(key) });
-    await expect(field.getByText(`${key}.pdf`)).toBeVisible();
+    // Stored and attached (a row with its name shows while the transfer still runs).
+    await expect(field.getByRole('button', { name: `Ștergeți fișierul ${key}.pdf` })).toBeVisible();
   }
   await expectAxeClean(page);
   await next(page);
@@ -126,7 +127,7 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   await next(page);
   await expect(page.getByTestId('review-beneficiaries')).toContainText('Construct Mureș SRL');
   await expectAxeClean(page);
-  await page.getByRole('button', { name: 'Depune cererea' }).click();
+  await page.getByRole('button', { name: 'Depuneți cererea' }).click();
 
   // Confirmation with the entry number.
   await expect(page).toHaveURL(new RegExp(`/application-confirmation/${id}$`));

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, expectAxeClean, signIn, storedToken, uniqueEmail } from 
 /**
  * The citizen's path without stumbles (issue 10, items 1–5, 11–13): the profile gate says why,
  * a missing or someone else's application is a 404, answers survive leaving the wizard and an
- * empty draft is offered for deletion, the review is a summary with 'Modifică' and the disagreeing
+ * empty draft is offered for deletion, the review is a summary with 'Modificați' and the disagreeing
  * land areas, the confirmation says what happens next, the receipt is on the details page and
  * names the council once, staff get their own home, empty domains are not cards, and the series
  * menu entry has its icon. Axe on every screen; layout screens also at 375×812.
@@ -31,9 +31,9 @@ async function chooseOption(page: Page, label: string | RegExp, option: string |
   await page.getByRole('option', { name: option }).first().click();
 }
 
-const next = (page: Page) => page.getByRole('button', { name: 'Continuă' }).click();
+const next = (page: Page) => page.getByRole('button', { name: 'Continuați' }).click();
 
-/** 'Continuă', then waits for step `step` (a click while the previous save runs would be lost). */
+/** 'Continuați', then waits for step `step` (a click while the previous save runs would be lost). */
 async function nextTo(page: Page, step: number) {
   await next(page);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Pasul ${step} din 8`) })).toBeVisible();
@@ -100,21 +100,21 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
 
   // 12. A type chosen by mistake: leaving the empty draft offers to delete it.
   await page.goto('/application/new');
-  await page.getByRole('button', { name: 'Alege: Certificat de urbanism' }).click();
+  await page.getByRole('button', { name: 'Alegeți: Certificat de urbanism' }).click();
   await expect(page).toHaveURL(/\/application\/new\/\d+$/);
   const emptyId = Number(page.url().split('/').pop());
   await page.getByTestId('wizard-back-to-list').click();
   const offer = page.getByRole('dialog', { name: 'Ștergeți ciorna goală?' });
   await expect(offer).toBeVisible();
   await expectAxeClean(page);
-  await offer.getByRole('button', { name: 'Șterge ciorna' }).click();
+  await offer.getByRole('button', { name: 'Ștergeți ciorna' }).click();
   await expect(page).toHaveURL(/\/applications$/);
   await expect(page.getByText('Ciorna goală a fost ștearsă.')).toBeVisible();
   await expect.poll(async () => (await apiGet(request, token, `/api/applications/${emptyId}`)).status()).toBe(404);
 
   // 3. Answers typed and the page left at once through a link: they are saved, not lost.
   await page.goto('/application/new');
-  await page.getByRole('button', { name: 'Alege: Certificat de urbanism' }).click();
+  await page.getByRole('button', { name: 'Alegeți: Certificat de urbanism' }).click();
   await expect(page).toHaveURL(/\/application\/new\/\d+$/);
   const id = Number(page.url().split('/').pop());
   await chooseOption(page, /Scopul solicitării/, 'Informare');
@@ -155,13 +155,14 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
     await field
       .locator('input[type="file"]')
       .setInputFiles({ name: `${key}.pdf`, mimeType: 'application/pdf', buffer: pdf(key) });
-    await expect(field.getByText(`${key}.pdf`)).toBeVisible();
+    // Stored and attached (a row with its name shows while the transfer still runs).
+    await expect(field.getByRole('button', { name: `Ștergeți fișierul ${key}.pdf` })).toBeVisible();
   }
   await nextTo(page, 6);
   await nextTo(page, 7);
   await nextTo(page, 8);
 
-  // 4. Check your answers: words, not inputs; the land areas disagree and say so; Modifică.
+  // 4. Check your answers: words, not inputs; the land areas disagree and say so; Modificați.
   const answers = page.getByTestId('answers-summary');
   await expect(answers).toContainText('Informare');
   await expect(answers).toContainText('450 mp');
@@ -178,7 +179,7 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
   await expect(page.getByRole('textbox', { name: /Suprafața terenului/ })).toHaveValue(/450/);
   for (let step = 3; step <= 8; step++) await nextTo(page, step);
   await expect(page.getByTestId('answers-summary')).toBeVisible();
-  await page.getByRole('button', { name: 'Depune cererea' }).click();
+  await page.getByRole('button', { name: 'Depuneți cererea' }).click();
 
   // 5. What happens next, then the receipt from the details page, naming the council once (13).
   await expect(page).toHaveURL(new RegExp(`/application-confirmation/${id}$`));

@@ -20,7 +20,7 @@ async function addField(page: Page, type: string, label: string) {
   await page.getByTestId(`palette-${type}`).click();
   const input = page.getByTestId('field-label');
   await input.fill(label);
-  await expect(page.getByRole('button', { name: `Selectează câmpul ${label}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Selectați câmpul ${label}` })).toBeVisible();
   return input;
 }
 
@@ -69,7 +69,7 @@ test('the super admin builds, previews and publishes a form', async ({ page }) =
   await expect(page.getByTestId('form-unsaved')).toHaveCount(0);
 
   // A broken option is flagged on the list and under the input, and blocks saving; fixing it clears it.
-  await page.getByRole('button', { name: 'Selectează câmpul Tip lucrare' }).click();
+  await page.getByRole('button', { name: 'Selectați câmpul Tip lucrare' }).click();
   const optionLabel = page.getByRole('textbox', { name: 'Eticheta opțiunii 1' });
   await optionLabel.fill('');
   await expect(page.getByTestId('field-item-fields.2')).toHaveAttribute('data-invalid', 'true');
@@ -85,7 +85,7 @@ test('the super admin builds, previews and publishes a form', async ({ page }) =
   await expect(page.getByTestId('field-item-fields.2')).not.toHaveAttribute('data-invalid', 'true');
   await expect(page.getByTestId('form-unsaved')).toHaveCount(0);
 
-  // The preview: the textarea appears only for 'Desființare'; 'Verifică' shows the citizen's errors.
+  // The preview: the textarea appears only for 'Desființare'; 'Verificați' shows the citizen's errors.
   await page.getByRole('tab', { name: 'Previzualizare' }).click();
   const preview = page.getByTestId('form-preview');
   await expect(preview.getByRole('heading', { name: 'Date despre lucrare' })).toBeVisible();
@@ -93,7 +93,7 @@ test('the super admin builds, previews and publishes a form', async ({ page }) =
   await preview.getByRole('radio', { name: 'Desființare' }).check();
   await expect(preview.getByRole('textbox', { name: /Motivul desființării/ })).toBeVisible();
   await preview.getByRole('textbox', { name: /Suprafață teren/ }).fill('120,5');
-  await preview.getByRole('button', { name: 'Verifică' }).click();
+  await preview.getByRole('button', { name: 'Verificați' }).click();
   await expect(page.getByTestId('preview-result')).toContainText('Un câmp trebuie corectat.');
   await expectAxeClean(page);
   await preview.getByRole('textbox', { name: /Nume solicitant/ }).fill('Ion Popescu');
@@ -103,7 +103,7 @@ test('the super admin builds, previews and publishes a form', async ({ page }) =
   await page.getByTestId('form-publish').click();
   const dialog = page.getByRole('dialog', { name: 'Publicare formular' });
   await expect(dialog).toContainText('versiunea 1');
-  await dialog.getByRole('button', { name: 'Publică' }).click();
+  await dialog.getByRole('button', { name: 'Publicați' }).click();
   await expect(page.getByText('Versiunea 1 a fost publicată.')).toBeVisible();
   await expect(page.getByTestId('form-published-version')).toHaveText('Versiunea publicată: 1');
   await expect(page.getByTestId('form-status')).toHaveText('Publicat');
@@ -112,16 +112,16 @@ test('the super admin builds, previews and publishes a form', async ({ page }) =
   await page.getByRole('tab', { name: 'Versiuni (1)' }).click();
   await expect(page.getByRole('table', { name: 'Versiunile publicate' }).getByRole('row')).toHaveCount(2);
   await expectAxeClean(page);
-  await page.getByRole('button', { name: 'Vezi versiunea 1' }).click();
+  await page.getByRole('button', { name: 'Vedeți versiunea 1' }).click();
   const version = page.getByRole('dialog', { name: 'Versiunea 1' });
   await expect(version.getByTestId('version-preview')).toBeVisible();
   await expect(version.getByRole('radio', { name: 'Desființare' })).toBeVisible();
   await expectAxeClean(page);
-  await version.getByRole('button', { name: 'Închide fereastra' }).click();
+  await version.getByRole('button', { name: 'Închideți fereastra' }).click();
 
   // The list shows it published.
   await page.getByRole('link', { name: 'Înapoi la formulare' }).click();
-  await page.getByRole('searchbox', { name: 'Caută după denumire' }).fill(run);
+  await page.getByRole('searchbox', { name: 'Căutați după denumire' }).fill(run);
   const row = page.getByRole('table', { name: 'Lista formularelor' }).getByRole('row').filter({ hasText: NAME });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Publicat');
@@ -139,9 +139,9 @@ test('leaving the builder with unsaved changes asks first', async ({ page }) => 
   await page.getByRole('link', { name: 'Înapoi la formulare' }).click();
   const question = page.getByRole('dialog', { name: 'Modificări nesalvate' });
   await expect(question).toBeVisible();
-  await question.getByRole('button', { name: 'Rămâi' }).click();
+  await question.getByRole('button', { name: 'Rămâneți' }).click();
   await expect(page).toHaveURL(/\/form\/\d+$/);
   await page.getByRole('link', { name: 'Înapoi la formulare' }).click();
-  await page.getByRole('dialog', { name: 'Modificări nesalvate' }).getByRole('button', { name: 'Părăsește pagina' }).click();
+  await page.getByRole('dialog', { name: 'Modificări nesalvate' }).getByRole('button', { name: 'Părăsiți pagina' }).click();
   await expect(page).toHaveURL(/\/forms$/);
 });

@@ -20,10 +20,10 @@ const TYPE = `Cerere jurnal ${run}`;
 async function addField(page: Page, type: string, label: string) {
   await page.getByTestId(`palette-${type}`).click();
   await page.getByTestId('field-label').fill(label);
-  await expect(page.getByRole('button', { name: `Selectează câmpul ${label}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Selectați câmpul ${label}` })).toBeVisible();
 }
 
-const next = (page: Page) => page.getByRole('button', { name: 'Continuă' }).click();
+const next = (page: Page) => page.getByRole('button', { name: 'Continuați' }).click();
 
 test('a form built and published by the super admin is filed by a citizen under a new type', async ({ browser }) => {
   // The super administrator: the form.
@@ -43,7 +43,7 @@ test('a form built and published by the super admin is filed by a citizen under 
   await admin.getByTestId('form-save').click();
   await expect(admin.getByText('Ciorna a fost salvată.')).toBeVisible();
   await admin.getByTestId('form-publish').click();
-  await admin.getByRole('dialog', { name: 'Publicare formular' }).getByRole('button', { name: 'Publică' }).click();
+  await admin.getByRole('dialog', { name: 'Publicare formular' }).getByRole('button', { name: 'Publicați' }).click();
   await expect(admin.getByTestId('form-published-version')).toHaveText('Versiunea publicată: 1');
 
   // The application type, with that form and the incoming series.
@@ -65,7 +65,7 @@ test('a form built and published by the super admin is filed by a citizen under 
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'citizen@demo.ghiseu.ro');
   await page.goto('/application/new');
-  await page.getByRole('button', { name: `Alege: ${TYPE}` }).click();
+  await page.getByRole('button', { name: `Alegeți: ${TYPE}` }).click();
   await expect(page).toHaveURL(/\/application\/new\/\d+$/);
   const id = Number(page.url().split('/').pop());
 
@@ -84,12 +84,13 @@ test('a form built and published by the super admin is filed by a citizen under 
   const memo = page.getByTestId('attachments-memoriu_tehnic');
   await expect(memo).toBeVisible();
   await memo.locator('input[type="file"]').setInputFiles({ name: 'memoriu.pdf', mimeType: 'application/pdf', buffer: pdf('m') });
-  await expect(memo.getByText('memoriu.pdf')).toBeVisible();
+  // Stored and attached (a row with its name shows while the transfer still runs).
+  await expect(memo.getByRole('button', { name: 'Ștergeți fișierul memoriu.pdf' })).toBeVisible();
   await expectAxeClean(page);
   await next(page);
   await next(page);
   await next(page);
-  await page.getByRole('button', { name: 'Depune cererea' }).click();
+  await page.getByRole('button', { name: 'Depuneți cererea' }).click();
 
   // The entry number comes from the county council's incoming series.
   await expect(page).toHaveURL(new RegExp(`/application-confirmation/${id}$`));

@@ -55,19 +55,19 @@ test('series: a new type, a series for the county council from index 41, no goin
   await expect(page.getByText(`Seria „${seriesName}” a fost creată.`)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('searchbox', { name: 'Caută după denumire sau prefix' }).fill(run);
+  await page.getByRole('searchbox', { name: 'Căutați după denumire sau prefix' }).fill(run);
   const row = page.getByRole('table', { name: SERIES }).getByRole('row').filter({ hasText: seriesName });
   await expect(row).toContainText(new RegExp(`${prefix}/42/\\d{4}`));
   await expect(row).toContainText('Consiliul Județean Mureș');
 
   // The index only moves forward: the form refuses 40 with the rule of spec §5.
-  await rowAction(page, SERIES, seriesName, 'Modifică');
+  await rowAction(page, SERIES, seriesName, 'Modificați');
   const edit = page.getByRole('dialog', { name: 'Modificare serie de documente' });
   await page.getByTestId('series-current-index').fill('40');
   await page.getByTestId('series-submit').click();
   await expect(edit.locator('#series-current-index-error')).toHaveText(INDEX_RULE);
   await expectAxeClean(page);
-  await edit.getByRole('button', { name: 'Renunță' }).click();
+  await edit.getByRole('button', { name: 'Renunțați' }).click();
   await expect(edit).toBeHidden();
 });
 
@@ -98,7 +98,7 @@ test('application types: create with the published form and the incoming series,
   await expect(page.getByText(`Tipul de cerere „${name}” a fost creat.`)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('searchbox', { name: 'Caută după denumire' }).fill(name);
+  await page.getByRole('searchbox', { name: 'Căutați după denumire' }).fill(name);
   const row = page.getByRole('table', { name: TYPES }).getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Cerere pentru emiterea certificatului de urbanism');
@@ -113,7 +113,7 @@ test('application types: create with the published form and the incoming series,
   await expect(page.getByText(`Tipul de cerere „${name}” a fost activat.`)).toBeVisible();
   await expect(row).toContainText('Activ');
 
-  await rowAction(page, TYPES, name, 'Modifică');
+  await rowAction(page, TYPES, name, 'Modificați');
   const edit = page.getByRole('dialog', { name: 'Modificare tip de cerere' });
   await page.getByTestId('at-period').fill('45');
   // A sealed type with its own seal image.
@@ -129,9 +129,9 @@ test('application types: create with the published form and the incoming series,
   await expect(edit).toBeHidden();
   await expect(row).toContainText('45 de zile');
   await expectAxeClean(page);
-  await rowAction(page, TYPES, name, 'Modifică');
+  await rowAction(page, TYPES, name, 'Modificați');
   await expect(page.getByTestId('at-seal-stored')).toHaveText('Sigiliul personalizat este încărcat.');
-  await edit.getByRole('button', { name: 'Închide fereastra' }).click();
+  await edit.getByRole('button', { name: 'Închideți fereastra' }).click();
 });
 
 test("an organisation's administrator reaches only its own series", async ({ page }) => {

@@ -159,25 +159,25 @@ test('a visitor checks the phone, fails the code once, sees the status and downl
   await expect(page.getByText(fixture.entryNumber)).toHaveCount(0);
 
   await page.getByTestId('public-phone').fill(beneficiaryPhone);
-  await page.getByRole('button', { name: 'Trimite codul' }).click();
+  await page.getByRole('button', { name: 'Trimiteți codul' }).click();
   const codeHeading = page.getByRole('heading', { level: 2, name: 'Codul primit prin SMS' });
   await expect(codeHeading).toBeFocused();
   const code = await smsCode(page.request, beneficiaryPhone);
 
   await page.getByTestId('public-code').fill(code === '000000' ? '111111' : '000000');
-  await page.getByRole('button', { name: 'Verifică codul' }).click();
+  await page.getByRole('button', { name: 'Verificați codul' }).click();
   await expect(page.getByText('Codul introdus nu este corect. Mai aveți 4 încercări.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByTestId('public-code').fill(code);
-  await page.getByRole('button', { name: 'Verifică codul' }).click();
+  await page.getByRole('button', { name: 'Verificați codul' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Stadiul cererii' })).toBeFocused();
   await expect(page.getByTestId('public-status-number')).toHaveText(fixture.entryNumber);
   await expect(page.getByTestId('public-status-state')).toHaveText('Nouă');
   await expect(page.getByTestId('public-status-organisation')).toHaveText('Consiliul Județean Mureș');
   expect(await axeViolations(page)).toEqual([]);
 
-  const link = page.getByRole('link', { name: `Descarcă ${documentName}` });
+  const link = page.getByRole('link', { name: `Descărcați ${documentName}` });
   await expect(link).toBeVisible();
   const downloading = page.waitForEvent('download');
   await link.click();

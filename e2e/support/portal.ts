@@ -57,7 +57,7 @@ export async function dismissToasts(page: Page): Promise<void> {
   await expect
     .poll(
       async () => {
-        for (const button of await page.getByRole('button', { name: 'Închide notificarea' }).all()) {
+        for (const button of await page.getByRole('button', { name: 'Închideți notificarea' }).all()) {
           await button.click({ timeout: 1_000 }).catch(() => {});
         }
         return page.locator('.mantine-Notification-root').count();

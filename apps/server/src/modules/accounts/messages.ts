@@ -38,7 +38,7 @@ export function emailConfirmationMessage(to: string, name: string | null, url: s
       'Vă mulțumim că v-ați creat un cont în Ghișeul Unic. Pentru a-l activa, confirmați adresa de e-mail accesând linkul de mai jos:',
       'Linkul este valabil 24 de ore și poate fi folosit o singură dată. Dacă nu dumneavoastră ați creat contul, ignorați acest mesaj.',
     ],
-    { url, label: 'Confirmă adresa de e-mail' },
+    { url, label: 'Confirmați adresa de e-mail' },
   );
 }
 
@@ -51,7 +51,7 @@ export function passwordResetMessage(to: string, name: string | null, url: strin
       'Am primit o cerere de resetare a parolei contului dumneavoastră. Pentru a alege o parolă nouă, accesați linkul de mai jos:',
       'Linkul este valabil o oră și poate fi folosit o singură dată. Dacă nu ați cerut resetarea, ignorați acest mesaj: parola actuală rămâne neschimbată.',
     ],
-    { url, label: 'Alege o parolă nouă' },
+    { url, label: 'Alegeți o parolă nouă' },
   );
 }
 
@@ -64,7 +64,7 @@ export function setPasswordMessage(to: string, name: string | null, url: string,
       `${invitedBy} v-a creat un cont în Ghișeul Unic. Pentru a-l activa, alegeți o parolă accesând linkul de mai jos:`,
       'Linkul este valabil 72 de ore și poate fi folosit o singură dată. Dacă nu așteptați această invitație, ignorați mesajul.',
     ],
-    { url, label: 'Setează parola' },
+    { url, label: 'Setați parola' },
   );
 }
 

@@ -93,21 +93,21 @@ export async function getEnrollmentRedirect(ctx: AppContext, actor: Actor, id: n
         ...status,
         title: 'Înrolare finalizată',
         message: 'Identitatea dumneavoastră a fost confirmată. Puteți semna documente.',
-        action: { label: 'Mergi la pagina principală', route: '/home' },
+        action: { label: 'Mergeți la pagina principală', route: '/home' },
       };
     case 'rejected':
       return {
         ...status,
         title: 'Înrolare respinsă',
         message: `Cererea de înrolare a fost respinsă${row.rejectionReason ? `: ${row.rejectionReason}` : '.'} Verificați datele din profil și trimiteți o cerere nouă.`,
-        action: { label: 'Mergi la profil', route: '/profile' },
+        action: { label: 'Mergeți la profil', route: '/profile' },
       };
     default:
       return {
         ...status,
         title: 'Înrolare în curs de verificare',
         message: 'Datele de identitate au fost trimise. Un administrator al instituției le va verifica în curând.',
-        action: { label: 'Mergi la pagina principală', route: '/home' },
+        action: { label: 'Mergeți la pagina principală', route: '/home' },
       };
   }
 }

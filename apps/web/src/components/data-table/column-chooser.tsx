@@ -23,8 +23,8 @@ export interface ColumnChooserProps {
 }
 
 /**
- * 'Coloane' button with a panel of checkboxes. Edits are a draft until 'Aplică', so closing the
- * panel ('Închide', Escape, click outside) leaves the table as it was (spec §2: apply, reset, close).
+ * 'Coloane' button with a panel of checkboxes. Edits are a draft until 'Aplicați', so closing the
+ * panel ('Închideți', Escape, click outside) leaves the table as it was (spec §2: apply, reset, close).
  */
 export function ColumnChooser({ columns, visibility, onApply, onReset }: ColumnChooserProps) {
   const [opened, setOpened] = useState(false);
@@ -86,10 +86,10 @@ export function ColumnChooser({ columns, visibility, onApply, onReset }: ColumnC
                 setOpened(false);
               }}
             >
-              Resetează
+              Resetați
             </Button>
             <Button variant="default" size="xs" onClick={() => setOpened(false)}>
-              Închide
+              Închideți
             </Button>
             <Button
               size="xs"
@@ -99,7 +99,7 @@ export function ColumnChooser({ columns, visibility, onApply, onReset }: ColumnC
                 setOpened(false);
               }}
             >
-              Aplică
+              Aplicați
             </Button>
           </Group>
         </Stack>

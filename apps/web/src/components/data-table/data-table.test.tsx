@@ -78,8 +78,8 @@ function SelectionOwner({ onRender }: { onRender: () => void }) {
   );
 }
 
-const rowCheckbox = (code: string) => screen.getByRole('checkbox', { name: `Selectează cererea ${code}` });
-const selectAll = () => screen.getByRole('checkbox', { name: 'Selectează toate rândurile' });
+const rowCheckbox = (code: string) => screen.getByRole('checkbox', { name: `Selectați cererea ${code}` });
+const selectAll = () => screen.getByRole('checkbox', { name: 'Selectați toate rândurile' });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
@@ -98,7 +98,7 @@ describe('DataTable', () => {
     const { user, unmount } = renderTable();
     await user.click(screen.getByRole('button', { name: 'Coloane' }));
     await user.click(screen.getByRole('checkbox', { name: /^UAT/ }));
-    await user.click(screen.getByRole('button', { name: 'Aplică' }));
+    await user.click(screen.getByRole('button', { name: 'Aplicați' }));
     expect(screen.queryByRole('columnheader', { name: /^UAT/ })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(columnPrefsKey('applications', 7)) ?? '{}').visibility).toEqual({
       code: true,
@@ -116,11 +116,11 @@ describe('DataTable', () => {
     const { user } = renderTable();
     await user.click(screen.getByRole('button', { name: 'Coloane' }));
     await user.click(screen.getByRole('checkbox', { name: 'Stare' }));
-    await user.click(screen.getByRole('button', { name: 'Închide' }));
+    await user.click(screen.getByRole('button', { name: 'Închideți' }));
     expect(screen.getByRole('columnheader', { name: /Stare/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Coloane' }));
-    await user.click(screen.getByRole('button', { name: 'Resetează' }));
+    await user.click(screen.getByRole('button', { name: 'Resetați' }));
     expect(screen.getByRole('columnheader', { name: /^UAT/ })).toBeInTheDocument();
     expect(localStorage.getItem(columnPrefsKey('applications', 7))).toBeNull();
   });
@@ -129,13 +129,13 @@ describe('DataTable', () => {
     const { user } = renderTable();
     await user.click(screen.getByRole('button', { name: 'Coloane' }));
     for (const name of ['Cod', 'Stare', 'UAT']) await user.click(screen.getByRole('checkbox', { name }));
-    expect(screen.getByRole('button', { name: 'Aplică' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Aplicați' })).toBeDisabled();
     expect(screen.getByText('Alegeți cel puțin o coloană.')).toBeInTheDocument();
   });
 
   it('resizes columns from the keyboard, never below 80 px, and remembers the width per user', () => {
     renderTable();
-    const handle = screen.getByRole('separator', { name: 'Redimensionează coloana Stare' });
+    const handle = screen.getByRole('separator', { name: 'Redimensionați coloana Stare' });
     expect(handle).toHaveAttribute('aria-valuenow', '160');
     for (let i = 0; i < 20; i++) fireEvent.keyDown(handle, { key: 'ArrowLeft' });
     expect(handle).toHaveAttribute('aria-valuenow', '80');
@@ -146,7 +146,7 @@ describe('DataTable', () => {
 
   it('dragging a column narrower than 80 px stops at 80 px', () => {
     renderTable();
-    const handle = screen.getByRole('separator', { name: 'Redimensionează coloana Cod' });
+    const handle = screen.getByRole('separator', { name: 'Redimensionați coloana Cod' });
     fireEvent.mouseDown(handle, { clientX: 200 });
     fireEvent.mouseMove(document, { clientX: 20 });
     fireEvent.mouseUp(document, { clientX: 20 });
@@ -157,8 +157,8 @@ describe('DataTable', () => {
   it('applies a remembered width, clamped to the minimum', () => {
     localStorage.setItem(columnPrefsKey('applications', 7), JSON.stringify({ widths: { code: 30, status: 240 } }));
     renderTable();
-    expect(screen.getByRole('separator', { name: 'Redimensionează coloana Cod' })).toHaveAttribute('aria-valuenow', '80');
-    expect(screen.getByRole('separator', { name: 'Redimensionează coloana Stare' })).toHaveAttribute('aria-valuenow', '240');
+    expect(screen.getByRole('separator', { name: 'Redimensionați coloana Cod' })).toHaveAttribute('aria-valuenow', '80');
+    expect(screen.getByRole('separator', { name: 'Redimensionați coloana Stare' })).toHaveAttribute('aria-valuenow', '240');
   });
 
   it('emits server sort keys with a leading minus for descending, using the API field', async () => {
@@ -228,7 +228,7 @@ describe('DataTable', () => {
       ],
     });
     expect(rowCheckbox('UB-1')).toBeChecked();
-    expect(screen.queryByRole('checkbox', { name: 'Selectează cererea UB-2' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Selectați cererea UB-2' })).not.toBeInTheDocument();
     // The only selectable row is selected, so the header checkbox is checked too.
     expect(selectAll()).toBeChecked();
   });
@@ -245,7 +245,7 @@ describe('DataTable', () => {
     const onView = vi.fn();
     const actions = [
       { name: 'view', label: 'Vizualizează', onClick: onView },
-      { name: 'delete', label: 'Șterge', onClick: vi.fn() },
+      { name: 'delete', label: 'Ștergeți', onClick: vi.fn() },
     ];
     const { user } = renderTable({
       actions,
@@ -255,7 +255,7 @@ describe('DataTable', () => {
 
     await user.click(screen.getByRole('button', { name: 'Acțiuni pentru cererea UB-3' }));
     expect(screen.getByRole('menuitem', { name: 'Vizualizează' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Șterge' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Ștergeți' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Vizualizează' }));
     expect(onView).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }));
   });
@@ -283,7 +283,7 @@ describe('DataTable', () => {
     const onRetry = vi.fn();
     const { user } = renderTable({ error: true, onRetry });
     expect(screen.getByRole('alert')).toHaveTextContent('Datele nu au putut fi încărcate');
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 });

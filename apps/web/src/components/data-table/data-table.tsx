@@ -354,7 +354,7 @@ export function DataTable<T extends object>({
             <Table.Td w={CONTROL_COLUMN_WIDTH}>
               {flags.hideSelectable ? null : (
                 <Checkbox
-                  aria-label={`Selectează ${rowLabel}`}
+                  aria-label={`Selectați ${rowLabel}`}
                   checked={checked}
                   disabled={flags.locked}
                   title={flags.locked ? 'Selecția acestui rând nu poate fi modificată' : undefined}
@@ -425,7 +425,7 @@ export function DataTable<T extends object>({
                 {selectable ? (
                   <Table.Th w={CONTROL_COLUMN_WIDTH}>
                     <Checkbox
-                      aria-label="Selectează toate rândurile"
+                      aria-label="Selectați toate rândurile"
                       checked={selection.selectAll}
                       indeterminate={someSelected}
                       disabled={!anyChangeable || loading}
@@ -473,7 +473,7 @@ export function DataTable<T extends object>({
                         <div
                           role="separator"
                           aria-orientation="vertical"
-                          aria-label={`Redimensionează coloana ${columnHeader}`}
+                          aria-label={`Redimensionați coloana ${columnHeader}`}
                           aria-valuenow={header.getSize()}
                           aria-valuemin={minWidths[header.column.id]}
                           tabIndex={0}

@@ -17,7 +17,7 @@ export interface RecordActionsOptions<T> {
 }
 
 /**
- * The 'Modifică' and 'Șterge' row actions of a configuration list, each shown when the user may
+ * The 'Modificați' and 'Ștergeți' row actions of a configuration list, each shown when the user may
  * change the list and the record's abilities allow it (a record without abilities allows both).
  */
 export function recordActions<T extends { abilities?: RecordAbilities }>({

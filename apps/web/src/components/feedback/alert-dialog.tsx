@@ -17,7 +17,7 @@ export interface AlertDialogOptions {
   title: string;
   /** Explanation shown under the title. */
   message: ReactNode;
-  /** Label of the single button (default 'Închide'). */
+  /** Label of the single button (default 'Închideți'). */
   buttonLabel?: string;
 }
 
@@ -43,7 +43,7 @@ let alertSequence = 0;
  * icon). Default width 32rem (spec §9). Opens once the dialog host is mounted
  * (`DeferredOverlayHosts` in the app, the test providers).
  */
-export async function alertDialog({ type, title, message, buttonLabel = 'Închide' }: AlertDialogOptions): Promise<void> {
+export async function alertDialog({ type, title, message, buttonLabel = 'Închideți' }: AlertDialogOptions): Promise<void> {
   const kind = normalizeAlertType(type);
   const look = LOOK[kind];
   alertSequence += 1;
@@ -54,7 +54,7 @@ export async function alertDialog({ type, title, message, buttonLabel = 'Închid
       modalId,
       title,
       size: DIALOG_WIDTH,
-      closeButtonProps: { 'aria-label': 'Închide fereastra' },
+      closeButtonProps: { 'aria-label': 'Închideți fereastra' },
       centered: true,
       onClose: () => resolve(),
       children: (

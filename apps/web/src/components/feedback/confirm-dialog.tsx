@@ -37,7 +37,7 @@ export async function confirmDialog({
     modals.openConfirmModal({
       title,
       size: DIALOG_WIDTH,
-      closeButtonProps: { 'aria-label': 'Închide fereastra' },
+      closeButtonProps: { 'aria-label': 'Închideți fereastra' },
       centered: true,
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: confirmLabel, cancel: cancelLabel },

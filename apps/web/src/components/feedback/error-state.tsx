@@ -9,9 +9,9 @@ export interface ErrorStateProps {
   title?: string;
   /** Explanation (default: the portal's generic error message). */
   message?: string;
-  /** When given, a 'Reîncearcă' button calls it. */
+  /** When given, a 'Reîncercați' button calls it. */
   onRetry?: () => void;
-  /** Label of the retry button (default 'Reîncearcă'). */
+  /** Label of the retry button (default 'Reîncercați'). */
   retryLabel?: string;
 }
 
@@ -20,7 +20,7 @@ export function ErrorState({
   title = 'Datele nu au putut fi încărcate',
   message = DEFAULT_ERROR_MESSAGE,
   onRetry,
-  retryLabel = 'Reîncearcă',
+  retryLabel = 'Reîncercați',
 }: ErrorStateProps) {
   return (
     <Stack align="center" gap="xs" py="lg" role="alert">

@@ -66,8 +66,8 @@ describe('confirmAndRun', () => {
     confirmAndRun({
       title: 'Ștergere serie',
       message: 'Ștergeți seria?',
-      confirmLabel: 'Șterge',
-      cancelLabel: 'Renunță',
+      confirmLabel: 'Ștergeți',
+      cancelLabel: 'Renunțați',
       action,
       success: 'Seria a fost ștearsă.',
       onError,
@@ -82,7 +82,7 @@ describe('confirmAndRun', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Ștergere serie' });
     expect(action).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: 'Șterge' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ștergeți' }));
     await expect(done).resolves.toBe(true);
     expect(action).toHaveBeenCalledOnce();
     expect(await screen.findByText('Seria a fost ștearsă.')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('confirmAndRun', () => {
       done = ask(action, onError);
     });
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Ștergere serie' })).getByRole('button', { name: 'Renunță' }),
+      within(await screen.findByRole('dialog', { name: 'Ștergere serie' })).getByRole('button', { name: 'Renunțați' }),
     );
     await expect(done).resolves.toBe(false);
     expect(action).not.toHaveBeenCalled();
@@ -105,7 +105,7 @@ describe('confirmAndRun', () => {
       done = ask(action, onError);
     });
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Ștergere serie' })).getByRole('button', { name: 'Șterge' }),
+      within(await screen.findByRole('dialog', { name: 'Ștergere serie' })).getByRole('button', { name: 'Ștergeți' }),
     );
     await expect(done).resolves.toBe(false);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'refuzat' }));
@@ -136,12 +136,12 @@ describe('confirmDialog', () => {
     const { user } = renderWithProviders(<div />);
     let answer: Promise<boolean> = Promise.resolve(true);
     act(() => {
-      answer = confirmDialog({ title: 'Ștergere', message: 'Ștergeți?', confirmLabel: 'Șterge', cancelLabel: 'Renunță' });
+      answer = confirmDialog({ title: 'Ștergere', message: 'Ștergeți?', confirmLabel: 'Ștergeți', cancelLabel: 'Renunțați' });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Ștergere' });
-    expect(within(dialog).getByRole('button', { name: 'Șterge' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Renunță' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Închide fereastra' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Ștergeți' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Renunțați' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Închideți fereastra' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await expect(answer).resolves.toBe(false);
   });
@@ -169,7 +169,7 @@ describe('alertDialog', () => {
     expect(dialog.querySelector('[data-alert-type]')).toHaveAttribute('data-alert-type', 'error');
     expect(within(dialog).getByRole('img', { name: 'Eroare' })).toBeInTheDocument();
     expect(dialog.closest('[style*="--modal-size"]')?.getAttribute('style')).toContain('32rem');
-    await user.click(within(dialog).getByRole('button', { name: 'Închide' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Închideți' }));
     await waitFor(() => expect(closed).toBe(true));
   });
 
@@ -225,7 +225,7 @@ describe('building blocks', () => {
     const onRetry = vi.fn();
     const { user } = renderWithProviders(<ErrorState onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('A apărut o eroare, vă rugăm reîncercați');
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 });

@@ -33,7 +33,7 @@ export function showToast(type: ToastType, message: string, title?: string): str
     withBorder: true,
     role: type === 'error' ? 'alert' : 'status',
     className: `toast toast-${type}`,
-    closeButtonProps: { 'aria-label': 'Închide notificarea' },
+    closeButtonProps: { 'aria-label': 'Închideți notificarea' },
     // Mantine draws the message in gray.6 (3.3:1 on white); the body colour passes AA.
     styles: { description: { color: 'var(--mantine-color-text)' } },
   });

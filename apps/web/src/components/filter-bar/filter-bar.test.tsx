@@ -87,7 +87,7 @@ describe('FilterBar with Paginator', () => {
 
   it('the erase button is disabled without active filters and clears them all', async () => {
     const { user } = renderWithProviders(<ListPage />);
-    const erase = screen.getByRole('button', { name: 'Șterge filtrele' });
+    const erase = screen.getByRole('button', { name: 'Ștergeți filtrele' });
     expect(erase).toBeDisabled();
     await pick(user, 'Stare', 'Nouă');
     expect(erase).toBeEnabled();

@@ -97,7 +97,7 @@ export function FilterBar({ filters, values, onChange, label = 'Filtre' }: Filte
           disabled={!hasActiveFilters(values)}
           onClick={erase}
         >
-          Șterge filtrele
+          Ștergeți filtrele
         </Button>
       </Group>
       {secondary.length > 0 ? (
@@ -162,7 +162,7 @@ function FilterControl({ definition, values, onChange }: FilterControlProps) {
           value={textOf(value) || null}
           onChange={(next) => onChange(next)}
           clearable
-          clearButtonProps={{ 'aria-label': `Șterge ${definition.label}` }}
+          clearButtonProps={{ 'aria-label': `Ștergeți ${definition.label}` }}
           placeholder={definition.placeholder ?? 'Toate'}
         />
       );

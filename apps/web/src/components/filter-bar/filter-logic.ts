@@ -78,7 +78,7 @@ export function applyFilterChange(
   return next;
 }
 
-/** Clears every filter ('Șterge filtrele'). */
+/** Clears every filter ('Ștergeți filtrele'). */
 export function clearedValues(definitions: readonly FilterDefinition[]): FilterValues {
   return Object.fromEntries(definitions.map((definition) => [definition.key, null]));
 }

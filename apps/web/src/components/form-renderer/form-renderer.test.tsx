@@ -87,11 +87,11 @@ describe('FormRenderer', () => {
 
   it('adds and removes items of a repeatable group', async () => {
     const { user } = renderHarness();
-    await user.click(screen.getByRole('button', { name: 'Adaugă Corp' }));
+    await user.click(screen.getByRole('button', { name: 'Adăugați Corp' }));
     expect(screen.getByRole('group', { name: 'Corp 1' })).toBeTruthy();
     await user.type(screen.getByLabelText(/Denumire corp/), 'C1');
     expect(screen.getByTestId('values').textContent).toContain('"denumire_corp":"C1"');
-    await user.click(screen.getByRole('button', { name: 'Elimină Corp 1' }));
+    await user.click(screen.getByRole('button', { name: 'Eliminați Corp 1' }));
     expect(screen.queryByRole('group', { name: 'Corp 1' })).toBeNull();
   });
 

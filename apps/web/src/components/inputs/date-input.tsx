@@ -52,7 +52,7 @@ export function DateInput({ value, onChange, placeholder = 'zz.ll.aaaa', ...rest
         dateParser={parseDisplayDate}
         placeholder={placeholder}
         clearable={rest.clearable ?? true}
-        clearButtonProps={{ 'aria-label': 'Șterge data' }}
+        clearButtonProps={{ 'aria-label': 'Ștergeți data' }}
         ariaLabels={CALENDAR_ARIA_LABELS}
       />
     </DatesProvider>

@@ -208,7 +208,7 @@ describe('SelectField', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Localitate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Opțiunile nu au putut fi încărcate');
-    await user.click(screen.getByRole('option', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('option', { name: 'Reîncercați' }));
     expect(await screen.findByRole('option', { name: 'Reghin' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(loadOptions).toHaveBeenCalledTimes(2);
@@ -241,7 +241,7 @@ describe('SelectField', () => {
       />,
     );
     expect(screen.getByRole('button', { name: 'Județ' })).toHaveTextContent('Mureș');
-    await user.click(screen.getByRole('button', { name: 'Șterge selecția din Județ' }));
+    await user.click(screen.getByRole('button', { name: 'Ștergeți selecția din Județ' }));
     expect(onChange).toHaveBeenCalledWith(null, null);
   });
 });

@@ -76,7 +76,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
  * Select over a paged source (spec §9: 30 per page, load more on scroll), with search, a
- * loading indicator and a failed state with 'Reîncearcă' (spec §8). The retry entry is an option,
+ * loading indicator and a failed state with 'Reîncercați' (spec §8). The retry entry is an option,
  * so keyboard users reach it with the arrow keys like any other.
  */
 export function SelectField({
@@ -182,7 +182,7 @@ export function SelectField({
     clearable && value !== null && !disabled ? (
       <CloseButton
         size="sm"
-        aria-label={`Șterge selecția din ${label}`}
+        aria-label={`Ștergeți selecția din ${label}`}
         onMouseDown={(event) => event.preventDefault()}
         onClick={() => select(null)}
       />
@@ -268,7 +268,7 @@ export function SelectField({
               <Combobox.Option value={RETRY_VALUE}>
                 <Group gap={6} justify="center">
                   <IconRefresh size={14} aria-hidden />
-                  Reîncearcă
+                  Reîncercați
                 </Group>
               </Combobox.Option>
             </>

@@ -42,7 +42,7 @@ export function TextField({
     onChange(next);
   }, delay);
 
-  // Follow outside changes (form reset, 'Șterge filtrele') without fighting the user's typing.
+  // Follow outside changes (form reset, 'Ștergeți filtrele') without fighting the user's typing.
   useEffect(() => {
     if (value !== lastEmitted.current) {
       lastEmitted.current = value;

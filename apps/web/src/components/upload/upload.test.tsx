@@ -165,27 +165,27 @@ describe('Upload', () => {
   it('removes one file', async () => {
     const onRemove = vi.fn();
     const { user } = renderWithProviders(<Harness initial={[stored(1, 'a.pdf')]} onRemove={onRemove} />);
-    await user.click(screen.getByRole('button', { name: 'Șterge fișierul a.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Ștergeți fișierul a.pdf' }));
     expect(screen.queryByText('a.pdf')).not.toBeInTheDocument();
     expect(onRemove).toHaveBeenCalledWith([stored(1, 'a.pdf')]);
   });
 
   it('offers delete-all only with more than one deletable file', () => {
     renderWithProviders(<Harness initial={[stored(1, 'a.pdf'), stored(2, 'generat.pdf', false)]} />);
-    expect(screen.queryByRole('button', { name: 'Șterge toate fișierele' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ștergeți toate fișierele' })).not.toBeInTheDocument();
   });
 
   it('delete-all asks for confirmation and keeps files that cannot be deleted', async () => {
     const { user } = renderWithProviders(
       <Harness initial={[stored(1, 'a.pdf'), stored(2, 'b.pdf'), stored(3, 'generat.pdf', false)]} />,
     );
-    await user.click(screen.getByRole('button', { name: 'Șterge toate fișierele' }));
+    await user.click(screen.getByRole('button', { name: 'Ștergeți toate fișierele' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Sigur doriți să ștergeți toate cele 2 fișiere?');
     await user.click(within(dialog).getByRole('button', { name: 'Nu' }));
     expect(screen.getByText('a.pdf')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Șterge toate fișierele' }));
+    await user.click(screen.getByRole('button', { name: 'Ștergeți toate fișierele' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Da' }));
     await waitFor(() => expect(screen.queryByText('a.pdf')).not.toBeInTheDocument());
     expect(screen.queryByText('b.pdf')).not.toBeInTheDocument();

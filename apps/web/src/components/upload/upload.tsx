@@ -264,7 +264,7 @@ export function Upload({
                 <ActionIcon
                   variant="subtle"
                   color="red.8"
-                  aria-label={`Șterge fișierul ${file.name}`}
+                  aria-label={`Ștergeți fișierul ${file.name}`}
                   onClick={() => removeFile(file)}
                 >
                   <IconTrash size={16} aria-hidden />
@@ -288,7 +288,7 @@ export function Upload({
                   <ActionIcon
                     variant="subtle"
                     color="gray.8"
-                    aria-label={`Elimină ${item.name}`}
+                    aria-label={`Eliminați ${item.name}`}
                     onClick={() => setPending((current) => current.filter((entry) => entry.key !== item.key))}
                   >
                     <IconTrash size={16} aria-hidden />
@@ -304,7 +304,7 @@ export function Upload({
       {deletable.length > 1 && !disabled ? (
         <Group justify="flex-end">
           <Button variant="subtle" color="red.9" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={removeAll}>
-            Șterge toate fișierele
+            Ștergeți toate fișierele
           </Button>
         </Group>
       ) : null}

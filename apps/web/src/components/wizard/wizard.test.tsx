@@ -29,7 +29,7 @@ describe('Wizard', () => {
     expect(items().map((item) => item.getAttribute('data-state'))).toEqual(['current', 'pending', 'pending']);
     expect(items().map((item) => item.getAttribute('data-position'))).toEqual(['first', 'between', 'last']);
     expect(items()[0]).toHaveAttribute('aria-current', 'step');
-    await user.click(screen.getByRole('button', { name: 'Continuă' }));
+    await user.click(screen.getByRole('button', { name: 'Continuați' }));
     expect(items().map((item) => item.getAttribute('data-state'))).toEqual(['done', 'current', 'pending']);
     expect(screen.getByRole('heading', { name: 'Pasul 2 din 3: Imobil' })).toBeInTheDocument();
   });
@@ -37,9 +37,9 @@ describe('Wizard', () => {
   it('stays on a step whose validation fails', async () => {
     const validate = vi.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
     const { user } = renderWithProviders(<Wizard steps={steps(validate)} onSubmit={() => {}} />);
-    await user.click(screen.getByRole('button', { name: 'Continuă' }));
+    await user.click(screen.getByRole('button', { name: 'Continuați' }));
     expect(screen.getByText('Conținut tip')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Continuă' }));
+    await user.click(screen.getByRole('button', { name: 'Continuați' }));
     expect(await screen.findByText('Conținut imobil')).toBeInTheDocument();
     expect(validate).toHaveBeenCalledTimes(2);
   });
@@ -54,10 +54,10 @@ describe('Wizard', () => {
   it('Next and Submit are distinct elements, so reaching the last step does not submit', async () => {
     const onSubmit = vi.fn();
     const { user } = renderWithProviders(<Wizard steps={steps()} initialStep={1} onSubmit={onSubmit} />);
-    const nextButton = screen.getByRole('button', { name: 'Continuă' });
+    const nextButton = screen.getByRole('button', { name: 'Continuați' });
     expect(nextButton).toHaveAttribute('type', 'button');
     await user.click(nextButton);
-    const submitButton = await screen.findByRole('button', { name: 'Trimite' });
+    const submitButton = await screen.findByRole('button', { name: 'Trimiteți' });
     expect(submitButton).not.toBe(nextButton);
     expect(submitButton).toHaveAttribute('type', 'submit');
     expect(onSubmit).not.toHaveBeenCalled();
@@ -69,7 +69,7 @@ describe('Wizard', () => {
     const onSubmit = vi.fn();
     const last: WizardStep = { id: 'only', title: 'Confirmare', content: <p>Final</p>, validate: async () => false };
     const { user } = renderWithProviders(<Wizard steps={[last]} onSubmit={onSubmit} />);
-    await user.click(screen.getByRole('button', { name: 'Trimite' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți' }));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -77,13 +77,13 @@ describe('Wizard', () => {
     const validate = vi.fn(async () => false);
     const onSaveDraft = vi.fn();
     const { user } = renderWithProviders(<Wizard steps={steps(validate)} onSubmit={() => {}} onSaveDraft={onSaveDraft} />);
-    await user.click(screen.getByRole('button', { name: 'Salvează ciorna' }));
+    await user.click(screen.getByRole('button', { name: 'Salvați ciorna' }));
     expect(onSaveDraft).toHaveBeenCalledOnce();
     expect(validate).not.toHaveBeenCalled();
   });
 
   it('has no draft button unless asked', () => {
     renderWithProviders(<Wizard steps={steps()} onSubmit={() => {}} />);
-    expect(screen.queryByRole('button', { name: 'Salvează ciorna' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvați ciorna' })).not.toBeInTheDocument();
   });
 });

@@ -27,13 +27,13 @@ export interface WizardProps {
   steps: readonly WizardStep[];
   /** Called on Submit from the last step, after that step validated. */
   onSubmit: () => Promise<void> | void;
-  /** When given, a 'Salvează ciorna' button saves without validating. */
+  /** When given, a 'Salvați ciorna' button saves without validating. */
   onSaveDraft?: () => Promise<void> | void;
   /** Starting step (uncontrolled, default 0). */
   initialStep?: number;
   /** Called whenever the current step changes (e.g. to keep it in the URL). */
   onStepChange?: (index: number) => void;
-  /** Labels (defaults 'Înapoi', 'Continuă', 'Trimite', 'Salvează ciorna'). */
+  /** Labels (defaults 'Înapoi', 'Continuați', 'Trimiteți', 'Salvați ciorna'). */
   labels?: Partial<Record<'back' | 'next' | 'submit' | 'saveDraft', string>>;
   /** Accessible name of the step list (default 'Pașii formularului'). */
   label?: string;
@@ -60,7 +60,7 @@ export function Wizard({
   const baseId = useId();
   const step = steps[current];
   const position = stepPosition(current, steps.length);
-  const text = { back: 'Înapoi', next: 'Continuă', submit: 'Trimite', saveDraft: 'Salvează ciorna', ...labels };
+  const text = { back: 'Înapoi', next: 'Continuați', submit: 'Trimiteți', saveDraft: 'Salvați ciorna', ...labels };
 
   const goTo = (index: number) => {
     setCurrent(index);

@@ -20,7 +20,7 @@ describe("the user panel's password reset", { timeout: UI_TEST_TIMEOUT }, () => 
     const dialog = await screen.findByRole('dialog', { name: 'Resetare parolă' });
     expect(dialog).toHaveTextContent('V-am trimis pe e-mail un link pentru alegerea unei parole noi.');
     expect(dialog.querySelector('[data-alert-type="success"]')).not.toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Închide' }));
+    await user.click(screen.getByRole('button', { name: 'Închideți' }));
     await done;
     const sent = await resetRequests();
     expect(sent).toHaveLength(1);

@@ -25,7 +25,7 @@ import { SoftBadge } from '../../../components/page/soft-badge';
 /**
  * /institutions (organisationsRead): the organisations with search, type and status filters.
  * The super administrator creates and deletes organisations and signs in to one of them
- * ('Lucrează în această instituție', spec §4); the card of the organisation one works in opens
+ * ('Lucrați în această instituție', spec §4); the card of the organisation one works in opens
  * from here.
  */
 export function InstitutionsPage() {

@@ -151,7 +151,7 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     server.use(http.get('/api/application-types', () => apiError(500, 'INTERNAL_ERROR'), { once: true }));
     const { user } = setup();
     expect(await screen.findByText(/Lista nu a putut fi încărcată\./)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(await screen.findByRole('row', { name: /Certificat de urbanism/ })).toBeInTheDocument();
   });
 
@@ -166,8 +166,8 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
       { path: '/api/application-types/5', body: { status: 'inactive' }, type: 'application/merge-patch+json' },
     ]);
     await user.click(screen.getByRole('button', { name: 'Acțiuni pentru tipul de cerere Certificat de urbanism' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Șterge' }));
-    await user.click(await screen.findByRole('button', { name: 'Șterge' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ștergeți' }));
+    await user.click(await screen.findByRole('button', { name: 'Ștergeți' }));
     expect(
       await screen.findByText('Tipul de cerere nu poate fi șters deoarece există cereri de acest tip. Dezactivați-l.'),
     ).toBeInTheDocument();
@@ -188,18 +188,18 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(await screen.findByRole('button', { name: 'Tip de cerere nou' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tip de cerere nou' });
     expect(within(dialog).getByText(/Seria de intrare dă numărul de înregistrare/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     expect(await within(dialog).findByText('Acest câmp este obligatoriu')).toBeInTheDocument();
     expect(await writes('POST')).toEqual([]);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Denumire/ }), 'Tip test');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     expect(await within(dialog).findByText('Tipul de cerere există deja.')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     expect(await within(dialog).findByText('Formularul nu are o versiune publicată')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     expect(await screen.findByText('Tipul de cerere „Tip test” a fost creat.')).toBeInTheDocument();
     const posts = await writes('POST');
     expect(posts).toHaveLength(3);
@@ -219,11 +219,11 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     answerWrites('patch', '/api/application-types/:id', [() => envelope(record({ id: 6 }))]);
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Acțiuni pentru tipul de cerere Autorizație' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Modifică' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Modificați' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modificare tip de cerere' });
     await user.click(within(dialog).getByRole('switch', { name: /Tip automat/ }));
     await waitFor(() => expect(dialog.querySelector('#at-reference-type')).toBeDisabled());
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     await waitFor(async () =>
       expect(await writes('PATCH')).toEqual([
         {

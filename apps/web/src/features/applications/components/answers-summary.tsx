@@ -112,7 +112,7 @@ export function AreaDifferenceNotice({
   );
 }
 
-/** A titled block of the summary with its 'Modifică' action. */
+/** A titled block of the summary with its 'Modificați' action. */
 export function SummarySection({
   id,
   title,

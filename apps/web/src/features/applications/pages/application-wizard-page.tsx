@@ -183,7 +183,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       setAutosave({ state: 'saved', at: new Date() });
       return true;
     } catch {
-      // Half-typed answers may be refused (a field's type); 'Continuă' shows why, field by field.
+      // Half-typed answers may be refused (a field's type); 'Continuați' shows why, field by field.
       setAutosave({ state: 'failed' });
       return false;
     }
@@ -238,7 +238,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
   };
   useLeaveDecision(empty || dirty, dirty, decideLeave);
 
-  /** 'Modifică' in the review: back to that step (the wizard restarts there). */
+  /** 'Modificați' in the review: back to that step (the wizard restarts there). */
   const onEdit = (step: WizardStepId) => {
     setWizardStart((current) => ({ step: stepIndex(step), key: current.key + 1 }));
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="application-wizard"] form h2')?.focus());

@@ -87,9 +87,9 @@ describe('ApplicationsPage', () => {
     await screen.findByTestId('application-link-1');
     const table = screen.getByRole('table');
     await user.click(within(table).getAllByRole('button').at(-1) as HTMLElement);
-    await user.click(await screen.findByRole('menuitem', { name: 'Șterge ciorna' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ștergeți ciorna' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Șterge ciorna' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ștergeți ciorna' }));
     // The real hook sent the delete, and the list was asked again and came back empty.
     expect(await screen.findByText('Nu aveți încă nicio cerere.')).toBeInTheDocument();
     expect(await sentRequests({ method: 'DELETE' })).toEqual([expect.objectContaining({ path: '/api/applications/1/draft' })]);

@@ -19,7 +19,7 @@ function Form() {
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(() => undefined)} noValidate>
         <NewPasswordFields idPrefix="t" />
-        <button type="submit">Trimite</button>
+        <button type="submit">Trimiteți</button>
       </form>
     </FormProvider>
   );
@@ -44,7 +44,7 @@ describe('NewPasswordFields', () => {
     expect(screen.queryByText(/Parola trebuie|Parola nu/)).not.toBeInTheDocument();
     expect(document.querySelectorAll('.mantine-InputWrapper-error')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Trimite' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți' }));
     expect(document.querySelectorAll('.mantine-InputWrapper-error').length).toBeGreaterThan(0);
   });
 
@@ -56,7 +56,7 @@ describe('NewPasswordFields', () => {
     expect(screen.getByTestId('password-match')).toHaveTextContent('Parolele nu coincid încă.');
     await user.type(confirmation, '026');
     expect(screen.getByTestId('password-match')).toHaveTextContent('Parolele coincid.');
-    await user.click(screen.getByRole('button', { name: 'Trimite' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți' }));
     expect(screen.queryByText('Parolele nu sunt identice')).not.toBeInTheDocument();
   });
 
@@ -64,7 +64,7 @@ describe('NewPasswordFields', () => {
     const { user, password, confirmation } = setup();
     await user.type(password, 'Parola!2026');
     await user.type(confirmation, 'Parola!2025');
-    await user.click(screen.getByRole('button', { name: 'Trimite' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți' }));
     expect(await screen.findByText('Parolele nu sunt identice')).toBeInTheDocument();
   });
 });

@@ -54,7 +54,7 @@ describe('/auth/confirm-email with the key of the e-mailed link', { timeout: UI_
     serveConfirm(() => HttpResponse.error(), verified(true));
     const { user } = renderPage('/auth/confirm-email?confirmationKey=k1', <ConfirmEmailPage />);
     expect(await screen.findByText('Adresa de e-mail nu a putut fi confirmată')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     await waitFor(() => expect(location()).toBe('/auth/signin'));
     expect(await confirmations()).toEqual([{ confirmationKey: 'k1' }, { confirmationKey: 'k1' }]);
   });

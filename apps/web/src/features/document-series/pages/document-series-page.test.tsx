@@ -118,7 +118,7 @@ describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
     server.use(http.get('/api/document-series', () => apiError(500, 'INTERNAL_ERROR'), { once: true }));
     const { user } = setup('/document-series-type?tab=series', 'admin');
     expect(await screen.findByText(/Lista nu a putut fi încărcată\./)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(await screen.findByRole('row', { name: /Registratură CJ Mureș/ })).toBeInTheDocument();
   });
 
@@ -133,10 +133,10 @@ describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await screen.findByText(/Nu există tipuri de serii/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tip de serie nou' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tip de serie nou' });
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     expect(await within(dialog).findByText('Acest câmp este obligatoriu')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Denumire/), 'Ieșiri');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     expect(await screen.findByText('Tipul de serie „Ieșiri” a fost creat.')).toBeInTheDocument();
     const posts = await sentRequests({ method: 'POST' });
     expect(posts.map((r) => [r.path, r.body])).toEqual([['/api/document-series-types', { name: 'Ieșiri', description: null }]]);
@@ -149,19 +149,19 @@ describe('/document-series-type', { timeout: UI_TEST_TIMEOUT }, () => {
     );
     const { user } = setup('/document-series-type?tab=series', 'admin');
     await user.click(await screen.findByRole('button', { name: 'Acțiuni pentru seria Registratură CJ Mureș' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Modifică' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Modificați' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modificare serie de documente' });
     expect(within(dialog).getByTestId('series-preview')).toHaveTextContent('CJMS/42/');
     const index = within(dialog).getByLabelText('Index curent');
     await user.clear(index);
     await user.type(index, '40');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     expect(await within(dialog).findByText('Indexul nu poate fi mai mic decât valoarea curentă.')).toBeInTheDocument();
     expect(await patches()).toEqual([]);
     await user.clear(index);
     await user.type(index, '44');
     expect(within(dialog).getByTestId('series-preview')).toHaveTextContent('CJMS/45/');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
     // Someone numbered in the meantime: the server's refusal lands under the input.
     expect(await within(dialog).findByText('Indexul nu poate fi mai mic decât valoarea curentă.')).toBeInTheDocument();
     expect(await patches()).toEqual([

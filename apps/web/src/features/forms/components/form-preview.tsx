@@ -14,7 +14,7 @@ import { Notice } from '../../../components/page/notice';
 
 /**
  * A definition rendered the way a citizen sees it (the shared renderer of the wizard),
- * interactive, with 'Verifică' showing the validation a citizen would get.
+ * interactive, with 'Verificați' showing the validation a citizen would get.
  */
 export function FormPreview({ fields, testId = 'form-preview' }: { fields: readonly FormField[]; testId?: string }) {
   const { t } = useTranslation('forms');

@@ -50,7 +50,7 @@ import { definitionIssuesOf, propertyIssueOf, showFormError } from '../errors';
  * /form/new (formsCreate) and /form/{id} (formsRead): the visual builder of a form interface.
  * A palette of field types, the ordered field list and the property panel of the selected
  * field; the draft is checked live with the server's own rules (`formDefinitionIssues`), saved
- * with 'Salvează ciorna' and frozen as a new version with 'Publică'. The state changes are the
+ * with 'Salvați ciorna' and frozen as a new version with 'Publicați'. The state changes are the
  * pure functions of `builder-model.ts`.
  */
 export function FormEditorPage() {

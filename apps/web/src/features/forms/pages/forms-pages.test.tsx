@@ -124,7 +124,7 @@ describe('/forms', { timeout: UI_TEST_TIMEOUT }, () => {
     server.use(http.get('/api/forms', () => apiError(500, 'INTERNAL_ERROR'), { once: true }));
     const { user } = setup('/forms');
     expect(await screen.findByText(/Formularele nu au putut fi încărcate/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(await screen.findByRole('row', { name: /Certificat de urbanism/ })).toBeInTheDocument();
   });
 
@@ -137,9 +137,9 @@ describe('/forms', { timeout: UI_TEST_TIMEOUT }, () => {
     );
     const { user } = setup('/forms');
     await user.click(await screen.findByRole('button', { name: /Acțiuni pentru formularul Certificat de urbanism/ }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Șterge' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ștergeți' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Ștergere formular' })).getByRole('button', { name: 'Șterge' }),
+      within(await screen.findByRole('dialog', { name: 'Ștergere formular' })).getByRole('button', { name: 'Ștergeți' }),
     );
     expect(
       await screen.findByText('Formularul nu poate fi șters deoarece este folosit de 2 tipuri de cereri și o cerere depusă.'),
@@ -154,10 +154,10 @@ describe('/form/new', { timeout: UI_TEST_TIMEOUT }, () => {
     server.use(http.post('/api/forms', () => HttpResponse.json({ data: created }, { status: 201 })));
     serveForm(created);
     const { user, router } = setup('/form/new');
-    await user.click(screen.getByRole('button', { name: 'Creează formularul' }));
+    await user.click(screen.getByRole('button', { name: 'Creați formularul' }));
     expect(await screen.findByText('Acest câmp este obligatoriu')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Denumire/ }), 'Formular test');
-    await user.click(screen.getByRole('button', { name: 'Creează formularul' }));
+    await user.click(screen.getByRole('button', { name: 'Creați formularul' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/form/9'));
     expect(await sent('POST')).toEqual([{ path: '/api/forms', body: { name: 'Formular test', description: null } }]);
     expect(await screen.findByText(/nu are încă niciun câmp/)).toBeInTheDocument();
@@ -167,7 +167,7 @@ describe('/form/new', { timeout: UI_TEST_TIMEOUT }, () => {
     server.use(http.post('/api/forms', () => apiError(409, 'NAME_NOT_UNIQUE')));
     const { user } = setup('/form/new');
     await user.type(screen.getByRole('textbox', { name: /Denumire/ }), 'Certificat');
-    await user.click(screen.getByRole('button', { name: 'Creează formularul' }));
+    await user.click(screen.getByRole('button', { name: 'Creați formularul' }));
     expect(await screen.findByText('Denumirea este deja folosită.')).toBeInTheDocument();
   });
 });
@@ -232,7 +232,7 @@ describe('/form/:id builder', { timeout: UI_TEST_TIMEOUT }, () => {
     const { user } = setup('/form/3');
     await user.click(await screen.findByTestId('form-publish'));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Publicare formular' })).getByRole('button', { name: 'Publică' }),
+      within(await screen.findByRole('dialog', { name: 'Publicare formular' })).getByRole('button', { name: 'Publicați' }),
     );
     expect(await screen.findByText('Versiunea 1 a fost publicată.')).toBeInTheDocument();
     expect(await sent('POST')).toEqual([{ path: '/api/forms/3/publish', body: undefined }]);
@@ -244,7 +244,7 @@ describe('/form/:id builder', { timeout: UI_TEST_TIMEOUT }, () => {
     serveForm(record());
     const { user } = setup('/form/3');
     await user.click(await screen.findByRole('tab', { name: 'Previzualizare' }));
-    await user.click(screen.getByRole('button', { name: 'Verifică' }));
+    await user.click(screen.getByRole('button', { name: 'Verificați' }));
     expect(await screen.findByText('Un câmp trebuie corectat.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Nume/ }), 'Ion');
     expect(await screen.findByText('Formularul este completat corect.')).toBeInTheDocument();

@@ -79,7 +79,7 @@ describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
     const { user } = renderPage('/profile', <ProfilePage />, { user: buildCurrentUser() });
     expect(await screen.findByText('Profilul nu a putut fi încărcat')).toBeInTheDocument();
     server.use(http.get('/api/profiles/me', () => envelope(buildProfile())));
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(await screen.findByTestId('profile-form')).toBeInTheDocument();
   });
 

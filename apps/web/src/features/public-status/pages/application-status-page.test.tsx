@@ -87,7 +87,7 @@ const codeInput = () => screen.getByRole('textbox', { name: /^Codul primit prin 
 async function toCodeStep(phone = '0740123456') {
   const rendered = renderStatusPage();
   await rendered.user.type(phoneInput(), phone);
-  await rendered.user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+  await rendered.user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
   expect(await screen.findByRole('heading', { level: 2, name: 'Codul primit prin SMS' })).toBeInTheDocument();
   return rendered;
 }
@@ -95,7 +95,7 @@ async function toCodeStep(phone = '0740123456') {
 async function submitCode(user: ReturnType<typeof userEvent.setup>, code: string) {
   await user.clear(codeInput());
   await user.type(codeInput(), code);
-  await user.click(screen.getByRole('button', { name: 'Verifică codul' }));
+  await user.click(screen.getByRole('button', { name: 'Verificați codul' }));
 }
 
 describe('/qr/:id', () => {
@@ -103,10 +103,10 @@ describe('/qr/:id', () => {
     const { user } = renderStatusPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Starea cererii' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Numărul de telefon' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
     expect(await screen.findByText('Acest câmp este obligatoriu')).toBeInTheDocument();
     await user.type(phoneInput(), '0123');
-    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
     expect(await screen.findByText('Numărul de telefon nu este valid')).toBeInTheDocument();
     expect(phoneInput()).toHaveAttribute('aria-invalid', 'true');
     expect(phoneInput()).toHaveFocus();
@@ -146,7 +146,7 @@ describe('/qr/:id', () => {
     expect(screen.getByTestId('public-status-organisation')).toHaveTextContent('Consiliul Județean Mureș');
     expect(screen.getByTestId('public-status-date')).toHaveTextContent('05.03.2026');
     expect(screen.getByTestId('public-status-due')).toHaveTextContent('04.04.2026');
-    const link = screen.getByRole('link', { name: 'Descarcă Certificat de urbanism semnat.pdf' });
+    const link = screen.getByRole('link', { name: 'Descărcați Certificat de urbanism semnat.pdf' });
     expect(link.getAttribute('href')).toMatch(/\/api\/files\/7\?token=abc&download=true$/);
     expect(screen.getByText(/240 KB/)).toBeInTheDocument();
   });
@@ -156,7 +156,7 @@ describe('/qr/:id', () => {
     const { user } = await toCodeStep();
     await submitCode(user, '123456');
     expect(await screen.findByText('Nu există documente publice')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^Descarcă/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Descărcați/ })).not.toBeInTheDocument();
   });
 
   it('shows a loader while the status loads, and an error with a retry when it fails', async () => {
@@ -172,7 +172,7 @@ describe('/qr/:id', () => {
     fail();
     expect(await screen.findByText('Stadiul cererii nu a putut fi încărcat')).toBeInTheDocument();
     expect(screen.getByText('A apărut o eroare tehnică. Vă rugăm să reîncercați mai târziu.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Stadiul cererii' })).toBeInTheDocument();
   });
 
@@ -190,7 +190,7 @@ describe('/qr/:id', () => {
     answers.request.push(() => apiError(429, 'PUBLIC_PHONE_BLOCKED', { minutes: 4 }));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0740123456');
-    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Numărul de telefon a fost blocat după 5 coduri greșite. Încercați din nou peste 4 minute.');
   });
@@ -209,7 +209,7 @@ describe('/qr/:id', () => {
     answers.request.push(() => apiError(400, 'PUBLIC_PHONE_NOT_ALLOWED'));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0722000000');
-    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
     expect(
       await screen.findByText('Numărul de telefon nu aparține solicitantului sau unui beneficiar al acestei cereri.'),
     ).toBeInTheDocument();
@@ -221,7 +221,7 @@ describe('/qr/:id', () => {
     answers.request.push(() => apiError(404, 'NOT_FOUND'));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0740123456');
-    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Cererea nu a fost găsită. Verificați adresa paginii sau codul QR scanat.',
     );
@@ -231,7 +231,7 @@ describe('/qr/:id', () => {
     const { user } = await toCodeStep();
     answers.verify.push(() => apiError(400, 'PUBLIC_CODE_EXPIRED'));
     await submitCode(user, '123456');
-    expect(await screen.findByText('Codul a expirat. Cereți un cod nou cu „Retrimite codul”.')).toBeInTheDocument();
+    expect(await screen.findByText('Codul a expirat. Cereți un cod nou cu „Retrimiteți codul”.')).toBeInTheDocument();
     expect(codeInput()).toHaveFocus();
   });
 
@@ -239,10 +239,10 @@ describe('/qr/:id', () => {
     answers.request.push(() => apiError(500, 'INTERNAL_ERROR'));
     const { user } = renderStatusPage();
     await user.type(phoneInput(), '0740123456');
-    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A apărut o eroare tehnică. Vă rugăm să reîncercați mai târziu.');
     answers.request.push(() => HttpResponse.error());
-    await user.click(screen.getByRole('button', { name: 'Trimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți codul' }));
     await waitFor(async () => expect(await calls('request-code')).toHaveLength(2));
     expect(screen.getByRole('alert')).toHaveTextContent('A apărut o eroare tehnică.');
   });
@@ -253,9 +253,9 @@ describe('/qr/:id', () => {
     expect(await screen.findByText('Codul trebuie să conțină 6 cifre')).toBeInTheDocument();
     expect(await calls('verify-code')).toEqual([]);
 
-    const resend = screen.getByRole('button', { name: /^Retrimite codul \(\d+ s\)$/ });
+    const resend = screen.getByRole('button', { name: /^Retrimiteți codul \(\d+ s\)$/ });
     expect(resend).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Schimbă numărul de telefon' }));
+    await user.click(screen.getByRole('button', { name: 'Schimbați numărul de telefon' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Numărul de telefon' })).toHaveFocus();
     expect(phoneInput()).toHaveValue('0740123456');
   });
@@ -263,11 +263,11 @@ describe('/qr/:id', () => {
   it('sends a new code once the wait is over', async () => {
     defaults.request = () => envelope({ expires_in: 600, resend_after: 0 });
     const { user } = await toCodeStep();
-    await user.click(screen.getByRole('button', { name: 'Retrimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Retrimiteți codul' }));
     expect(await screen.findByText('Am trimis un cod nou. Folosiți ultimul cod primit.')).toBeInTheDocument();
     expect(await calls('request-code')).toHaveLength(2);
     answers.request.push(() => apiError(429, 'RATE_LIMITED', { retry_after_seconds: 12 }));
-    await user.click(screen.getByRole('button', { name: 'Retrimite codul' }));
+    await user.click(screen.getByRole('button', { name: 'Retrimiteți codul' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Puteți cere un cod nou peste 12 secunde.');
   });
 

@@ -100,7 +100,7 @@ describe('/sub-accounts', { timeout: UI_TEST_TIMEOUT }, () => {
     server.use(http.get('/api/sub-accounts', () => apiError(500, 'INTERNAL_ERROR'), { once: true }));
     const { user } = setup();
     expect(await screen.findByText('Subconturile nu au putut fi încărcate')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    await user.click(screen.getByRole('button', { name: 'Reîncercați' }));
     expect(await screen.findByRole('row', { name: /Moldovan Elena/ })).toBeInTheDocument();
     expect(await listCalls()).toHaveLength(2);
   });

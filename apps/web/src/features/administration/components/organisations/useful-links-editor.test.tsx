@@ -51,7 +51,7 @@ describe('useful links CSV editor', () => {
     const { user, area } = setup();
     expect(area().value).toBe('name,link\n"Legea 50/1991, republicată",https://legislatie.just.ro/Public/DetaliiDocument/1527');
     expect(screen.getByRole('link', { name: 'Legea 50/1991, republicată' })).toHaveAttribute('target', '_blank');
-    const save = screen.getByRole('button', { name: 'Salvează linkurile' });
+    const save = screen.getByRole('button', { name: 'Salvați linkurile' });
     expect(save).toBeDisabled();
     await user.type(area(), '\nGhid,https://exemplu.ro');
     expect(save).toBeEnabled();
@@ -66,7 +66,7 @@ describe('useful links CSV editor', () => {
     const { user, area } = setup();
     await user.clear(area());
     await user.type(area(), 'name,link\nGhid,https://exemplu.ro\nSite vechi,http://vechi.ro');
-    await user.click(screen.getByRole('button', { name: 'Salvează linkurile' }));
+    await user.click(screen.getByRole('button', { name: 'Salvați linkurile' }));
     const alert = await screen.findByTestId('useful-links-error');
     expect(alert).toHaveTextContent(
       'Linia 3 a textului CSV nu este validă: linkul trebuie să fie o adresă validă care începe cu https://.',

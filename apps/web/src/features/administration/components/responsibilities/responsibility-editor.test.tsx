@@ -44,7 +44,7 @@ async function setup(responsibility: Responsibility | null) {
       <ResponsibilityEditor opened onClose={onClose} responsibility={responsibility} />
     </AppTestProviders>,
   );
-  const save = () => screen.getByRole('button', { name: 'Salvează' });
+  const save = () => screen.getByRole('button', { name: 'Salvați' });
   const explanation = () => screen.getByTestId('responsibility-save-explanation');
   // The assignable permissions come from the server.
   await screen.findByLabelText('Vizualizare cereri');

@@ -68,7 +68,7 @@ const fields = [
 ] as unknown as FormField[];
 
 describe('ReviewStep as check-your-answers', () => {
-  it('shows the answers in words, not inputs, with a Modifică link to each step', async () => {
+  it('shows the answers in words, not inputs, with a Modificați link to each step', async () => {
     const onEdit = vi.fn();
     wrap(
       <ReviewStep

@@ -51,12 +51,12 @@ export interface ReviewStepProps {
   signOnline: boolean;
   problems: readonly SubmitProblem[];
   problemsMessage: string | null;
-  /** Goes back to a step to change its answers ('Modifică'). */
+  /** Goes back to a step to change its answers ('Modificați'). */
   onEdit: (step: WizardStepId) => void;
 }
 
 /**
- * Check your answers: every step's answers in words, each block with a 'Modifică' link to its
+ * Check your answers: every step's answers in words, each block with a 'Modificați' link to its
  * step, the land areas when they disagree, and the problems of a refused submission.
  */
 export function ReviewStep({ application, fields, values, signOnline, problems, problemsMessage, onEdit }: ReviewStepProps) {
