@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
+import { validCnp } from './support/administration';
 import { ANAF } from './playwright.config';
-import { expectAxeClean, signIn } from './support/portal';
+import { chooseByLabel, expectAxeClean, signIn } from './support/portal';
 import { pdf } from './support/files';
 
 /**
@@ -14,20 +15,6 @@ import { pdf } from './support/files';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ actionTimeout: 15_000 });
-
-/** A valid CNP (checksum key 279146358279) of someone born on 1 January 1980 in Mureș. */
-function validCnp(): string {
-  const body = `180010126${String(Math.floor(Math.random() * 900) + 100)}`;
-  const key = '279146358279';
-  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * Number(key[index]), 0);
-  const check = sum % 11 === 10 ? 1 : sum % 11;
-  return `${body}${check}`;
-}
-
-async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Continuați' }).click();
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name: new RegExp(name) }).first();
@@ -52,7 +39,7 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   await expect(page.getByTestId('form-renderer')).toBeVisible();
   await next(page);
   await expect(page.getByTestId('form-errors')).toContainText('Vă rugăm să completați toate câmpurile obligatorii.');
-  await chooseOption(page, /Scopul solicitării/, 'Informare');
+  await chooseByLabel(page, /Scopul solicitării/, 'Informare');
   await page.getByRole('textbox', { name: /Suprafața terenului/ }).fill('450');
   await page.getByRole('radio', { name: 'Proprietar' }).check();
   await expectAxeClean(page);
@@ -100,7 +87,7 @@ test('a citizen files a Certificat de urbanism, saves a draft, resumes and submi
   // Real estate: a demo parcel of Târgu Mureș, found in the land registry.
   const realEstateForm = page.getByTestId('real-estate-form');
   await realEstateForm.getByRole('textbox', { name: /Număr cadastral/ }).fill('123410');
-  await chooseOption(page, /^UAT/, /Târgu Mureș/);
+  await chooseByLabel(page, /^UAT/, /Târgu Mureș/);
   await page.getByTestId('parcel-search').click();
   await expect(page.getByTestId('parcel-search-note')).toContainText('Parcela a fost găsită');
   await page.getByTestId('real-estate-add').click();

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { validCnp } from './support/administration';
 import { createConfirmedAccount, STRONG_PASSWORD, uniquePhone } from './support/accounts';
 import { pdf } from './support/files';
-import { DEMO_PASSWORD, expectAxeClean, signIn, storedToken, uniqueEmail } from './support/portal';
+import { chooseByLabel, DEMO_PASSWORD, expectAxeClean, signIn, storedToken, uniqueEmail } from './support/portal';
 
 /**
  * The citizen's path without stumbles (issue 10, items 1–5, 11–13): the profile gate says why,
@@ -16,20 +17,6 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ actionTimeout: 15_000, viewport: { width: 1366, height: 768 } });
 
 const MOBILE = { width: 375, height: 812 };
-
-/** A valid CNP (checksum key 279146358279) of someone born on 1 January 1980 in Mureș. */
-function validCnp(): string {
-  const body = `180010126${String(Math.floor(Math.random() * 900) + 100)}`;
-  const key = '279146358279';
-  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * Number(key[index]), 0);
-  const check = sum % 11 === 10 ? 1 : sum % 11;
-  return `${body}${check}`;
-}
-
-async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Continuați' }).click();
 
@@ -117,7 +104,7 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
   await page.getByRole('button', { name: 'Alegeți: Certificat de urbanism' }).click();
   await expect(page).toHaveURL(/\/application\/new\/\d+$/);
   const id = Number(page.url().split('/').pop());
-  await chooseOption(page, /Scopul solicitării/, 'Informare');
+  await chooseByLabel(page, /Scopul solicitării/, 'Informare');
   await page.getByRole('textbox', { name: /Suprafața terenului/ }).fill('450');
   await page.getByRole('radio', { name: 'Proprietar' }).check();
   await page.getByTestId('wizard-back-to-list').click();
@@ -144,7 +131,7 @@ test('3, 4, 5, 12. the wizard keeps answers, cleans up an empty draft, summarise
   await nextTo(page, 4);
   const realEstateForm = page.getByTestId('real-estate-form');
   await realEstateForm.getByRole('textbox', { name: /Număr cadastral/ }).fill('123423');
-  await chooseOption(page, /^UAT/, /Târgu Mureș/);
+  await chooseByLabel(page, /^UAT/, /Târgu Mureș/);
   await page.getByTestId('parcel-search').click();
   await expect(page.getByTestId('parcel-search-note')).toContainText('Parcela a fost găsită');
   await page.getByTestId('real-estate-add').click();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { validCnp } from './support/administration';
 import { pdf } from './support/files';
 import { expectAxeClean, signIn, storedToken } from './support/portal';
 
@@ -14,15 +15,6 @@ test.use({ actionTimeout: 15_000, viewport: { width: 1366, height: 768 } });
 const REQUIRED = 'Vă rugăm să completați toate câmpurile obligatorii.';
 /** The wizard's next button. */
 const next = (page: Page) => page.getByRole('button', { name: 'Continuați' }).click();
-
-/** A valid CNP (checksum key 279146358279) of someone born on 1 January 1980 in Mureș. */
-function validCnp(): string {
-  const body = `180010126${String(Math.floor(Math.random() * 900) + 100)}`;
-  const key = '279146358279';
-  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * Number(key[index]), 0);
-  const check = sum % 11 === 10 ? 1 : sum % 11;
-  return `${body}${check}`;
-}
 
 /** A 'Certificat de urbanism' draft with its form answered and one beneficiary, made through the API. */
 async function draftAtRealEstates(request: APIRequestContext, token: string): Promise<number> {

@@ -124,3 +124,9 @@ export async function emailedLink(request: APIRequestContext, to: string, page: 
     .toBe(true);
   return link as string;
 }
+
+/** Picks `option` in the combobox (a Mantine Select) whose accessible name is `label`. */
+export async function chooseByLabel(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
