@@ -287,7 +287,13 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('answers the codes of login for unknown and inactive accounts', async () => {
-    expect((await change('nimeni@example.ro', STRONG_PASSWORD)).json()).toEqual({ message: 'AUTH_ACCOUNT_NOT_FOUND' });
+    // An unknown address answers like a wrong password (the same counter as login): the change
+    // of an expired password does not tell which addresses have an account.
+    expect((await change('nimeni@example.ro', STRONG_PASSWORD)).json()).toEqual({
+      message: 'AUTH_FAILED',
+      data: { remaining_attempts: 2 },
+    });
+    expect((await login('nimeni@example.ro')).json()).toEqual({ message: 'AUTH_FAILED', data: { remaining_attempts: 1 } });
     await createUser('inchis@example.ro', { status: 'inactive' });
     expect((await change('inchis@example.ro', STRONG_PASSWORD)).json()).toEqual({ message: 'AUTH_DISABLED' });
   });

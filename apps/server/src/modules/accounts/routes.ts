@@ -220,7 +220,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['accounts'],
         summary: 'Schimbă parola expirată (cu parola veche)',
         description:
-          'Erori: AUTH_ACCOUNT_NOT_FOUND, AUTH_FAILED (data.remaining_attempts), AUTH_FAILED_ACCOUNT_LOCKED, AUTH_DISABLED, REGISTRATION_INVALID_PASSWORD, RESET_PASSWORD_ALREADY_USED.',
+          'Erori: AUTH_FAILED (data.remaining_attempts; și pentru o adresă fără cont, ca la autentificare), AUTH_FAILED_ACCOUNT_LOCKED, AUTH_DISABLED, REGISTRATION_INVALID_PASSWORD, RESET_PASSWORD_ALREADY_USED.',
         security: [],
         body: ZChangePasswordRequest,
         response: noContent,

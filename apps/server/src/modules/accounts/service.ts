@@ -11,9 +11,9 @@ import type { RequestMeta } from '../../platform/request.js';
 import {
   findUserByEmail,
   findUserById,
-  recordFailedLogin,
   recordSuccessfulLogin,
   VERIFICATION_TOKEN_PURPOSE,
+  verifyCredentials,
 } from '../auth/index.js';
 import type { RegisterRequest, VerificationResponse } from '@ghiseu/domain';
 import { hashSmsCode, isOpen, issueLinkKey, newSmsCode, smsCodeMatches } from './keys.js';
@@ -438,42 +438,6 @@ export async function resetPassword(
 }
 
 /**
- * Checks e-mail and password with the lockout rules of login (spec §8 codes, same counter), for
- * calls that act on credentials outside login. Failures are committed before the error goes out.
- */
-async function verifyCredentials(ctx: AppContext, email: string, password: string, meta: RequestMeta): Promise<UserRow> {
-  const { maxAttempts, lockMinutes } = ctx.config.login;
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) {
-    // Same work as a real check, so that timing does not tell which accounts exist.
-    await verifyPassword(null, password);
-    throw new AppError('AUTH_ACCOUNT_NOT_FOUND');
-  }
-  if (user.lockedUntil && user.lockedUntil > new Date()) {
-    throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000) });
-  }
-  if (user.status !== 'active') throw new AppError('AUTH_DISABLED');
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const result = await ctx.db.transaction(async (tx) => {
-      const counted = await recordFailedLogin(tx, user.id, maxAttempts, lockMinutes);
-      await writeAudit(
-        tx,
-        audit(meta, {
-          actorUserId: user.id,
-          action: counted.locked ? 'auth.account_locked' : 'account.password_change_failed',
-          entityId: user.id,
-          after: { attempts: counted.count },
-        }),
-      );
-      return counted;
-    });
-    if (result.locked) throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: lockMinutes });
-    throw new AppError('AUTH_FAILED', { remaining_attempts: maxAttempts - result.count });
-  }
-  return user;
-}
-
-/**
  * `POST /auth/change-password` (public: the password expired at login, so there is no session):
  * old password checked with the lockout of login, new one must follow the policy and differ.
  * Ends every session; the user signs in again with the new password.
@@ -484,7 +448,7 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<void> {
   assertPasswordPolicy(input.password);
-  const user = await verifyCredentials(ctx, input.email, input.oldPassword, meta);
+  const user = await verifyCredentials(ctx, input.email, input.oldPassword, meta, 'account.password_change_failed');
   if (input.password === input.oldPassword) throw new AppError('RESET_PASSWORD_ALREADY_USED');
   const passwordHash = await hashPassword(input.password);
   const now = new Date();

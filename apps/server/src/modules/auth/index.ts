@@ -7,7 +7,7 @@ export {
   findUserByEmail,
   findUserById,
   getCurrentUser,
-  recordFailedLogin,
   recordSuccessfulLogin,
   VERIFICATION_TOKEN_PURPOSE,
+  verifyCredentials,
 } from './service.js';

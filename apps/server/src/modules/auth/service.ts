@@ -17,13 +17,22 @@ export type { RequestMeta } from '../../platform/request.js';
 export const VERIFICATION_TOKEN_PURPOSE = 'account-verification';
 
 /**
- * Sign-in (spec §4 login flow): credentials, lockout after repeated failures, password expiry,
- * then either a session token or a verification token for the missing confirmation step.
- * Every outcome is audited; failures commit their counter before the error goes out.
+ * Checks an e-mail and password with the lockout rules of login (spec §8 codes, one counter),
+ * for login and for every call that acts on credentials outside it (the expired password's
+ * change). An address without an account answers as an account with a wrong password would
+ * (AUTH_FAILED with remaining_attempts, then the lock), after the same argon2 work, so neither
+ * the answer nor its time tells which addresses have an account. Every refusal is audited
+ * (`failedAction` for a wrong password) and its counter committed before the error goes out.
  */
-export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+export async function verifyCredentials(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+  failedAction = 'auth.login_failed',
+): Promise<UserRow> {
   const { config } = ctx;
-  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const user = await repo.findUserByEmail(ctx.db, email);
   const audit = (action: string, userId: number | null, after?: unknown) =>
     writeAudit(ctx.db, {
       actorUserId: userId,
@@ -36,20 +45,17 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     });
 
   if (!user) {
-    // An address without an account answers as an account with a wrong password would (spec
-    // §8 AUTH_FAILED with remaining_attempts, then the lock), after the same argon2 work, so
-    // neither the answer nor its time tells which addresses have an account.
-    const lockedUntil = await repo.unknownLoginLockedUntil(ctx.db, input.email);
+    const lockedUntil = await repo.unknownLoginLockedUntil(ctx.db, email);
     if (lockedUntil && lockedUntil > new Date()) {
       await audit('auth.login_refused_locked', null, { reason: 'unknown_account' });
       throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000) });
     }
-    await verifyPassword(null, input.password);
+    await verifyPassword(null, password);
     const { count, locked } = await ctx.db.transaction(async (tx) => {
-      const result = await repo.recordUnknownLoginFailure(tx, input.email, config.login.maxAttempts, config.login.lockMinutes);
+      const result = await repo.recordUnknownLoginFailure(tx, email, config.login.maxAttempts, config.login.lockMinutes);
       await writeAudit(tx, {
         actorUserId: null,
-        action: 'auth.login_failed',
+        action: failedAction,
         entityType: 'user',
         entityId: null,
         after: { reason: 'unknown_account', attempts: result.count },
@@ -69,12 +75,12 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     await audit('auth.login_refused_disabled', user.id, { status: user.status });
     throw new AppError('AUTH_DISABLED');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  if (!(await verifyPassword(user.passwordHash, password))) {
     const { count, locked } = await ctx.db.transaction(async (tx) => {
       const result = await repo.recordFailedLogin(tx, user.id, config.login.maxAttempts, config.login.lockMinutes);
       await writeAudit(tx, {
         actorUserId: user.id,
-        action: result.locked ? 'auth.account_locked' : 'auth.login_failed',
+        action: result.locked ? 'auth.account_locked' : failedAction,
         entityType: 'user',
         entityId: user.id,
         after: { attempts: result.count },
@@ -86,6 +92,27 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     if (locked) throw new AppError('AUTH_FAILED_ACCOUNT_LOCKED', { minutes: config.login.lockMinutes });
     throw new AppError('AUTH_FAILED', { remaining_attempts: config.login.maxAttempts - count });
   }
+  return user;
+}
+
+/**
+ * Sign-in (spec §4 login flow): credentials, lockout after repeated failures, password expiry,
+ * then either a session token or a verification token for the missing confirmation step.
+ * Every outcome is audited; failures commit their counter before the error goes out.
+ */
+export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const { config } = ctx;
+  const user = await verifyCredentials(ctx, input.email, input.password, meta);
+  const audit = (action: string, userId: number) =>
+    writeAudit(ctx.db, {
+      actorUserId: userId,
+      action,
+      entityType: 'user',
+      entityId: userId,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
+
   const expiryDays = config.login.passwordExpiryDays;
   if (expiryDays > 0 && user.passwordChangedAt && user.passwordChangedAt.getTime() + expiryDays * 86_400_000 < Date.now()) {
     await audit('auth.password_expired', user.id);
@@ -180,19 +207,6 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 /** A user by e-mail address, compared case-insensitively as the unique index does. */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return repo.findUserByEmail(db, email);
-}
-
-/**
- * Counts a wrong password given for an account (sign-in, or a password check elsewhere) and locks
- * the account at the limit, as sign-in does. Run it in the transaction that audits the failure.
- */
-export function recordFailedLogin(
-  db: Db,
-  userId: number,
-  maxAttempts: number,
-  lockMinutes: number,
-): Promise<{ count: number; locked: boolean }> {
-  return repo.recordFailedLogin(db, userId, maxAttempts, lockMinutes);
 }
 
 /** Clears the failure counter and the lock and stamps the sign-in time. */
