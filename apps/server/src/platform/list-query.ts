@@ -260,6 +260,17 @@ export interface ListSql {
   offset: number;
 }
 
+/**
+ * The ORDER BY of a list sorted by `sort` (the list's default when omitted): the field's sort
+ * expression, then the id as tiebreaker so that paging is stable. The prepared default-shape
+ * queries use it too, so they order exactly as the query built per request.
+ */
+export function listOrderBy(spec: ListSpec, sort: { field: string; descending: boolean } = spec.defaultSort): SQL[] {
+  const field = spec.fields[sort.field];
+  const expression = field.sortBy ?? field.column;
+  return [sort.descending ? desc(expression) : asc(expression), asc(spec.idColumn)];
+}
+
 /** Builds the WHERE (AND of filters, AND the OR of searchable fields) and ORDER BY. */
 export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions: (SQL | undefined)[] = []): ListSql {
   const conditions: SQL[] = extraConditions.filter((c): c is SQL => c !== undefined);
@@ -272,11 +283,9 @@ export function buildListSql(parsed: ParsedList, spec: ListSpec, extraConditions
       if (anyMatch) conditions.push(anyMatch);
     }
   }
-  const sortField = spec.fields[parsed.sort.field];
-  const sortColumn = sortField.sortBy ?? sortField.column;
   return {
     where: conditions.length > 0 ? and(...conditions) : undefined,
-    orderBy: [parsed.sort.descending ? desc(sortColumn) : asc(sortColumn), asc(spec.idColumn)],
+    orderBy: listOrderBy(spec, parsed.sort),
     limit: parsed.limit,
     offset: parsed.skip,
   };

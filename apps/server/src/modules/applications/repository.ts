@@ -1,5 +1,5 @@
 import type { FormDefinition } from '@ghiseu/domain';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   applicationBeneficiaries,
   applicationComments,
@@ -23,6 +23,7 @@ import {
   oncePerDatabase,
   withCompiledRowMapper,
   type ParsedList,
+  listOrderBy,
 } from '../../platform/list-query.js';
 
 /** Data access of the applications module: every query of applications and their children. */
@@ -124,11 +125,10 @@ export function listApplications(db: Db, parsed: ParsedList, conditions: (SQL | 
 
 /** The applicant's own list in the default order: the same SQL as {@link listApplications}, prepared. */
 const ownPageQuery = oncePerDatabase((db) => {
-  const sort = APPLICATION_LIST.fields[APPLICATION_LIST.defaultSort.field].column;
   return withCompiledRowMapper(
     selectList(db)
       .where(eq(applications.applicantUserId, sql.placeholder('userId')))
-      .orderBy(APPLICATION_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(applications.id))
+      .orderBy(...listOrderBy(APPLICATION_LIST))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('applications_own_page'),

@@ -1,5 +1,5 @@
 import { foldText } from '@ghiseu/domain';
-import { type SQL, and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { counties, countries, localities, organisations, settings, territorialUnits } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import {
@@ -11,6 +11,7 @@ import {
   withCompiledRowMapper,
   type ParsedList,
   romanianOrder,
+  listOrderBy,
 } from '../../platform/list-query.js';
 
 export const UAT_LIST: ListSpec = {
@@ -84,8 +85,6 @@ export const startsWith = (
  * built and prepared once.
  */
 function countyUatsQuery(db: Db, withSearch: boolean, name: string) {
-  const sortField = UAT_LIST.fields[UAT_LIST.defaultSort.field];
-  const sort = sortField.sortBy ?? sortField.column;
   const inCounty = eq(territorialUnits.countyId, sql.placeholder('countyId'));
   return withCompiledRowMapper(
     db
@@ -93,7 +92,7 @@ function countyUatsQuery(db: Db, withSearch: boolean, name: string) {
       .from(territorialUnits)
       .innerJoin(counties, eq(counties.id, territorialUnits.countyId))
       .where(withSearch ? and(inCounty, like(territorialUnits.searchName, sql.placeholder('prefix'))) : inCounty)
-      .orderBy(UAT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(territorialUnits.id))
+      .orderBy(...listOrderBy(UAT_LIST))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { enrollments, users } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import {
@@ -10,6 +10,7 @@ import {
   oncePerDatabase,
   withCompiledRowMapper,
   type ParsedList,
+  listOrderBy,
 } from '../../../platform/list-query.js';
 
 /**
@@ -92,14 +93,13 @@ const inboxWhere = () =>
   and(eq(users.organisationId, sql.placeholder('organisationId')), eq(enrollments.status, sql.placeholder('status')));
 
 const inboxPageQuery = oncePerDatabase((db) => {
-  const sort = ENROLLMENT_LIST.fields[ENROLLMENT_LIST.defaultSort.field].column;
   return withCompiledRowMapper(
     db
       .select(enrollmentColumns)
       .from(enrollments)
       .innerJoin(users, eq(users.id, enrollments.userId))
       .where(inboxWhere())
-      .orderBy(ENROLLMENT_LIST.defaultSort.descending ? desc(sort) : asc(sort), asc(enrollments.id))
+      .orderBy(...listOrderBy(ENROLLMENT_LIST))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('enrollments_inbox_page'),
