@@ -67,7 +67,8 @@ describe('Upload', () => {
     choose(pdf('plan.pdf'));
     await waitFor(() => expect(uploadFile).toHaveBeenCalledOnce());
     expect(uploadFile.mock.calls[0][0].name).toBe('plan (1).pdf');
-    expect(await screen.findByText('plan (1).pdf')).toBeInTheDocument();
+    // The stored row (the pending row with the same name is replaced by it when the transfer ends).
+    expect(await screen.findByRole('button', { name: 'Ștergeți fișierul plan (1).pdf' })).toBeInTheDocument();
   });
 
   it('accepts a file without MIME type by its extension and refuses other types', async () => {
@@ -155,8 +156,9 @@ describe('Upload', () => {
     expect(await screen.findByText('plan.pdf: Tokenul de încărcare nu este valid sau a expirat.')).toBeInTheDocument();
     expect(screen.getByText('eșuat')).toBeInTheDocument();
     choose(pdf('plan.pdf'));
-    const list = await screen.findByRole('list', { name: 'Fișiere: Documentație' });
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    await screen.findByRole('button', { name: 'Ștergeți fișierul plan.pdf' });
+    const list = screen.getByRole('list', { name: 'Fișiere: Documentație' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByText('plan.pdf')).toBeInTheDocument();
     expect(screen.queryByText('eșuat')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
