@@ -238,12 +238,7 @@ export const applications = pgTable(
     // Staff work lists (issue 11): the organisation's applications newest first, by status
     // (the 'new' and 'completed' lists, the status filter) and by due date (the overdue list).
     index('applications_staff_org_date_idx').on(t.organisationId, t.applicationDate.desc().nullsFirst(), t.id),
-    index('applications_staff_org_status_date_idx').on(
-      t.organisationId,
-      t.status,
-      t.applicationDate.desc().nullsFirst(),
-      t.id,
-    ),
+    index('applications_staff_org_status_date_idx').on(t.organisationId, t.status, t.applicationDate.desc().nullsFirst(), t.id),
     index('applications_staff_org_due_idx').on(t.organisationId, t.responseDueDate, t.id),
     index('applications_reviewer_idx').on(t.reviewerUserId),
     index('applications_current_function_idx').on(t.currentFunctionId),
@@ -441,7 +436,6 @@ export const applicationComments = pgTable(
   },
   (t) => [index('application_comments_application_idx').on(t.applicationId, t.createdAt)],
 );
-
 
 /**
  * A question a clerk sends to a consultant about an application (send-to-consultant) and the
