@@ -64,6 +64,8 @@ export interface StaffFixture {
   plain: SignedIn;
   stranger: SignedIn;
   consultantId: number;
+  /** The function that sees the organisation's applications (the clerk holds it). */
+  viewerFunctionId: number;
   fixture: Awaited<ReturnType<typeof buildApplicationType>>;
 }
 
@@ -112,6 +114,7 @@ export async function buildStaffFixture(t: TestApp): Promise<StaffFixture> {
     plain,
     stranger,
     consultantId: await userId(t, DEMO.consultant),
+    viewerFunctionId: viewer,
     fixture,
   };
 }
