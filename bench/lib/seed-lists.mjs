@@ -72,8 +72,13 @@ export async function seedLists(databaseUrl, log = () => {}) {
       `INSERT INTO responsibility_permissions (responsibility_id, permission_key) VALUES ($1, 'CAN_VIEW_ORGANISATIONS_APPLICATIONS')`,
       [responsibility],
     );
-    const { id: fn } = await one(`INSERT INTO staff_functions (organisation_id, name) VALUES ($1, 'Registratură') RETURNING id`, [org]);
-    await client.query('INSERT INTO function_responsibilities (function_id, responsibility_id) VALUES ($1, $2)', [fn, responsibility]);
+    const { id: fn } = await one(`INSERT INTO staff_functions (organisation_id, name) VALUES ($1, 'Registratură') RETURNING id`, [
+      org,
+    ]);
+    await client.query('INSERT INTO function_responsibilities (function_id, responsibility_id) VALUES ($1, $2)', [
+      fn,
+      responsibility,
+    ]);
     await client.query('INSERT INTO user_functions (user_id, function_id) VALUES ($1, $2)', [clerk, fn]);
     log(`users: ${CITIZENS + STAFF + 4}`);
 
@@ -130,7 +135,7 @@ export async function seedLists(databaseUrl, log = () => {}) {
     // runs while the first server (always the portal) is measured.
     await client.query('CHECKPOINT');
     log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
-    return { tokens, users: { few, many, admin, clerk }, organisationId: org, typeIds: types };
+    return { tokens, users: { few, many, admin, clerk }, organisationId: org, typeIds: types, assignee: staff0 + 1 };
   } finally {
     await client.end();
   }

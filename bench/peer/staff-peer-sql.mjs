@@ -3,7 +3,7 @@
 // scope of staff/policy.ts `staffScope` for a clerk holding CAN_VIEW_ORGANISATIONS_APPLICATIONS
 // and the inbox view), for bench/peer/staff-peer.mjs and the scenario's EXPLAIN. Only the
 // scenario's shape: status[eq], application_type_id[eq], application_date[ge], sortKey on
-// response_due_date. If the portal's query changes, change it here: the scenario's verification
+// application_date or response_due_date. If the portal's query changes, change it here: the scenario's verification
 // fails until the bodies match again.
 
 // packages/domain/src/processing/transitions.ts: STAFF_VISIBLE_STATUSES and the inbox view.
@@ -47,7 +47,7 @@ export const values = ({ organisationId, status, typeId, from }) => [
 
 export const countSql = `select 1 from "applications" ${WHERE}`;
 
-export const pageSql = ({ descending, skip }) =>
+export const pageSql = ({ field, descending, skip }) =>
   'select "applications"."id", "applications"."application_type_id", "applications"."organisation_id", "applications"."applicant_user_id", ' +
   '"applications"."identification_number", "applications"."status", "applications"."purpose", "applications"."created_at", ' +
   '"applications"."updated_at", "applications"."application_date", "applications"."response_due_in_days", "applications"."assignee_user_id", ' +
@@ -56,4 +56,4 @@ export const pageSql = ({ descending, skip }) =>
   '"application_types"."category", "application_types"."workflow_id", "organisations"."name" from "applications" ' +
   'inner join "application_types" on "application_types"."id" = "applications"."application_type_id" ' +
   `inner join "organisations" on "organisations"."id" = "applications"."organisation_id" ${WHERE} ` +
-  `order by "applications"."response_due_date" ${descending ? 'desc' : 'asc'}, "applications"."id" asc limit $38${skip > 0 ? ' offset $39' : ''}`;
+  `order by "applications"."${field}" ${descending ? 'desc' : 'asc'}, "applications"."id" asc limit $38${skip > 0 ? ' offset $39' : ''}`;

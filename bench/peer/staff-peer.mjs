@@ -1,7 +1,7 @@
 // Reference peer for the staff-inbox scenario: the smallest honest server that answers
 //
 //   GET /api/staff-applications?pagination=true&limit=&skip=&status[eq]=&application_type_id[eq]=
-//       &application_date[ge]=&sortKey=[-]response_due_date
+//       &application_date[ge]=&sortKey=[-]response_due_date|[-]application_date
 //
 // exactly like the portal, for a clerk who sees the organisation's applications. It runs the
 // same SQL text as the portal (peer/staff-peer-sql.mjs; the session lookup and the page's names
@@ -99,7 +99,8 @@ async function inbox(actor, params) {
   const limit = int('limit', DEFAULT_LIMIT);
   const skip = int('skip', 0);
   const sortKey = params.get('sortKey') ?? '';
-  if (!(limit >= 1 && limit <= MAX_LIMIT) || Number.isNaN(skip) || !/^-?response_due_date$/.test(sortKey)) return null;
+  if (!(limit >= 1 && limit <= MAX_LIMIT) || Number.isNaN(skip) || !/^-?(response_due_date|application_date)$/.test(sortKey))
+    return null;
   const args = values({
     organisationId: actor.organisationId,
     status: params.get('status[eq]'),
@@ -108,7 +109,7 @@ async function inbox(actor, params) {
   });
   const [page, count] = await Promise.all([
     pool.query({
-      text: pageSql({ descending: sortKey.startsWith('-'), skip }),
+      text: pageSql({ field: sortKey.replace(/^-/, ''), descending: sortKey.startsWith('-'), skip }),
       values: skip > 0 ? [...args, limit, skip] : [...args, limit],
       rowMode: 'array',
     }),
@@ -244,7 +245,11 @@ async function handle(req, res) {
   if (!actor) return send(res, 401, { message: 'AUTH_REQUIRED' });
   if (!actor.permissions.applicationsStaffOwnRead) return send(res, 403, { message: 'FORBIDDEN' });
   // Only the scenario's reader: a clerk of a staff role who sees the organisation's applications.
-  if (!domain.isStaffType(actor.userType) || !actor.permissions.CAN_VIEW_ORGANISATIONS_APPLICATIONS || actor.organisationId === null)
+  if (
+    !domain.isStaffType(actor.userType) ||
+    !actor.permissions.CAN_VIEW_ORGANISATIONS_APPLICATIONS ||
+    actor.organisationId === null
+  )
     return send(res, 400, { message: 'UNSUPPORTED_BY_PEER' });
   if (url.searchParams.get('pagination') !== 'true') return send(res, 400, { message: 'INVALID_QUERY' });
   const body = await inbox(actor, url.searchParams);
