@@ -32,7 +32,7 @@ export const INBOX = VISIBLE.slice(0, 15);
 const list = (from, count) => Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
 
 const WHERE =
-  `where (("applications"."organisation_id" = $1 and "applications"."status" in (${list(2, VISIBLE.length)})) ` +
+  `where (("applications"."organisation_id" = $1 and ("applications"."status" in (${list(2, VISIBLE.length)}) and "applications"."application_date" is not null)) ` +
   `and "applications"."status" in (${list(2 + VISIBLE.length, INBOX.length)}) and "applications"."status" = $35 ` +
   'and "applications"."application_type_id" = $36::integer and "applications"."application_date" >= $37::timestamptz)';
 

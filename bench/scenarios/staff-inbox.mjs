@@ -119,12 +119,14 @@ async function explain(databaseUrl, seed) {
   try {
     const args = values({ organisationId: seed.organisationId, status: 'REGISTERED', typeId: seed.typeIds[1], from: FROM });
     // Other shapes of the staff list and the counters, written as the portal's SQL reads them.
-    const scope = `organisation_id = $1 AND status IN (${INBOX.map((s) => `'${s}'`).join(', ')})`;
+    const scope = `organisation_id = $1 AND status IN (${INBOX.map((s) => `'${s}'`).join(', ')}) AND application_date IS NOT NULL`;
     const inWork = INBOX.filter((s) => s !== 'NEW')
       .map((s) => `'${s}'`)
       .join(', ');
-    const mine = `(assignee_user_id = $2 OR current_function_id IN (SELECT function_id FROM user_functions WHERE user_id = $2))`;
-    const toReview = `(reviewer_user_id = $2 OR EXISTS (SELECT 1 FROM application_consultations c WHERE c.application_id = applications.id AND c.consultant_user_id = $2 AND c.answered_at IS NULL))`;
+    const mine =
+      '(assignee_user_id = $2 OR current_function_id = ANY(ARRAY(SELECT function_id FROM user_functions WHERE user_id = $2)))';
+    const toReview =
+      '(reviewer_user_id = $2 OR id = ANY(ARRAY(SELECT c.application_id FROM application_consultations c WHERE c.consultant_user_id = $2 AND c.answered_at IS NULL)))';
     const other = [
       [
         'inbox, default sort (newest filed first)',
