@@ -13,9 +13,20 @@ export {
 } from './parts.js';
 export { type ApplicationFacts, mayReadApplication } from './policy.js';
 export { applicationsRoutes } from './routes.js';
+export { staffApplicationsRoutes } from './staff/routes.js';
+/** The stored quick-search text of an application (the demo seed writes applications directly). */
+export { refreshQuickSearch } from './repository.js';
 export {
   findApplicationFormVersion,
   findApplicationSummary,
   findReadableApplication,
   listAttachedFiles,
 } from './service.js';
+export {
+  registerWorkflowHook,
+  unregisterWorkflowHook,
+  type WorkflowFacts,
+  type WorkflowHook,
+  type WorkflowTransition,
+  workflowHook,
+} from './staff/workflow-hook.js';
