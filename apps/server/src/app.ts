@@ -25,7 +25,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { applicationTypesRoutes } from './modules/application-types/index.js';
 import { documentSeriesRoutes } from './modules/document-series/index.js';
-import { applicationsRoutes, registerApplicationParts } from './modules/applications/index.js';
+import { applicationsRoutes, registerApplicationParts, staffApplicationsRoutes } from './modules/applications/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
 import { publicStatusRoutes } from './modules/public-status/index.js';
@@ -163,6 +163,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   // applications module: they plug their parts in here instead of being imported by it.
   registerApplicationParts({ beneficiaries: beneficiaryPart, realEstates: realEstatePart });
   await app.register(applicationsRoutes, { prefix: '/api' });
+  await app.register(staffApplicationsRoutes, { prefix: '/api' });
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });

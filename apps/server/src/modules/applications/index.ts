@@ -13,6 +13,7 @@ export {
 } from './parts.js';
 export { type ApplicationFacts, mayReadApplication } from './policy.js';
 export { applicationsRoutes } from './routes.js';
+export { staffApplicationsRoutes } from './staff/routes.js';
 export {
   findApplicationFormVersion,
   findApplicationSummary,
