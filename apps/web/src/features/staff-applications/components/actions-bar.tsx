@@ -36,7 +36,7 @@ export const ACTION_BUTTONS: readonly ButtonSpec[] = [
   { ability: 'canStartProcess', action: 'start-process', label: 'startProcess', variant: 'light' },
   { ability: 'canRequestClarification', action: 'request-clarification', label: 'requestClarification', variant: 'light' },
   { ability: 'canReviewDocument', action: 'staff-review-document', label: 'reviewDocument', variant: 'light' },
-  { ability: 'canApprove', action: 'approve', label: 'approve', variant: 'filled', color: 'green.9' },
+  { ability: 'canApprove', action: 'approve', label: 'approve', variant: 'filled' },
   { ability: 'canReject', action: 'reject', label: 'reject', variant: 'filled', color: 'red.9' },
   { ability: 'canVizaReject', action: 'viza-reject', label: 'vizaReject', variant: 'outline', color: 'red.9' },
   { ability: 'canManualComplete', action: 'manual-completion', label: 'manualComplete', variant: 'filled' },

@@ -105,11 +105,11 @@ export function StaffApplicationPage() {
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div data-testid={testId}>
+    <div>
       <Text size="sm" c="gray.7" component="dt">
         {label}
       </Text>
-      <Text component="dd" m={0} fw={500}>
+      <Text component="dd" m={0} fw={500} data-testid={testId}>
         {children}
       </Text>
     </div>
@@ -148,7 +148,7 @@ function Facts({ application }: { application: StaffApplication }) {
           <Stack component="dd" m={0} gap={2}>
             {deadline.remaining_response_days === null ? <Text fw={500}>{none}</Text> : <RemainingDays facts={application} />}
             {deadline.clock_paused_since ? (
-              <Text size="sm" c="orange.9" data-testid="deadline-paused-since">
+              <Text size="sm" fw={500} data-testid="deadline-paused-since">
                 {t('deadline.pausedSince', { date: formatDate(deadline.clock_paused_since) })}
               </Text>
             ) : null}
