@@ -16,9 +16,10 @@ import { startPortal } from './lib/portal.mjs';
 import { BenchFailure } from './lib/processes.mjs';
 import { printResult } from './lib/report.mjs';
 import { applicationListFew, applicationListMany, enrollmentInbox } from './scenarios/application-lists.mjs';
+import { staffInbox } from './scenarios/staff-inbox.mjs';
 import * as territoryList from './scenarios/territory-list.mjs';
 
-const ALL_SCENARIOS = [territoryList, applicationListFew, applicationListMany, enrollmentInbox];
+const ALL_SCENARIOS = [territoryList, applicationListFew, applicationListMany, enrollmentInbox, staffInbox];
 // BENCH_SCENARIOS=territory-list,enrollment-inbox runs only those (default: all).
 const wanted =
   process.env.BENCH_SCENARIOS?.split(',')

@@ -5,9 +5,8 @@
 //   enrollment-inbox       GET /api/enrollments?status=pending&pagination=true   an organisation
 //                          administrator's review inbox over 1,000,000 enrolment requests
 //
-// The staff applications inbox (GET /staff-applications) does not exist yet; the enrolment
-// inbox is the staff-facing list closest to it over a big table (a status filter, newest first,
-// an organisation scope through a join, a count on every page).
+// The staff applications inbox (GET /staff-applications) has its own scenario on the same data:
+// scenarios/staff-inbox.mjs.
 //
 // The first scenario seeds the data once (bench/lib/seed-lists.mjs, generate_series) and starts
 // the peer (bench/peer/list-peer.mjs) that the three share. Each checks byte-identical bodies
@@ -23,8 +22,8 @@ import { APPLICATIONS, ENROLLMENTS, seedLists } from '../lib/seed-lists.mjs';
 
 let shared = null;
 
-/** Seeds once and starts the peer once for the three scenarios. */
-function setUp({ databaseUrl, track }) {
+/** Seeds once and starts the peer once for the three scenarios (and the staff inbox's data). */
+export function setUp({ databaseUrl, track }) {
   shared ??= (async () => {
     process.stdout.write(
       `  seeding ${APPLICATIONS.toLocaleString('en-US')} applications and ${ENROLLMENTS.toLocaleString('en-US')} enrolments…\n`,
@@ -45,7 +44,7 @@ function setUp({ databaseUrl, track }) {
   return shared;
 }
 
-async function verifyIdentical(portalClient, peerClient, paths, headers) {
+export async function verifyIdentical(portalClient, peerClient, paths, headers) {
   const expected = new Map();
   for (const requestPath of paths) {
     const [fromPortal, fromPeer] = await Promise.all([
@@ -69,7 +68,7 @@ async function verifyIdentical(portalClient, peerClient, paths, headers) {
 }
 
 /** Median of 5 sequential requests on an otherwise idle server: "the first page in under 50 ms". */
-async function unloadedMs(client, requestPath, headers) {
+export async function unloadedMs(client, requestPath, headers) {
   const times = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();

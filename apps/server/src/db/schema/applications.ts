@@ -237,7 +237,18 @@ export const applications = pgTable(
   (t) => [
     // Staff work lists (issue 11): the organisation's applications newest first, by status
     // (the 'new' and 'completed' lists, the status filter) and by due date (the overdue list).
-    index('applications_staff_org_date_idx').on(t.organisationId, t.applicationDate.desc().nullsFirst(), t.id),
+    // Submitted applications only (drafts have no filing date): newest first, no draft skipped.
+    index('applications_staff_org_filed_idx')
+      .on(t.organisationId, t.applicationDate.desc().nullsFirst(), t.id)
+      .where(sql`${t.applicationDate} IS NOT NULL`),
+    // Type and status filters with the filing-date range and sort: the page and the count.
+    index('applications_staff_org_type_status_date_idx').on(
+      t.organisationId,
+      t.applicationTypeId,
+      t.status,
+      t.applicationDate.desc().nullsFirst(),
+      t.id,
+    ),
     index('applications_staff_org_status_date_idx').on(t.organisationId, t.status, t.applicationDate.desc().nullsFirst(), t.id),
     index('applications_staff_org_due_idx').on(t.organisationId, t.responseDueDate, t.id),
     index('applications_reviewer_idx').on(t.reviewerUserId),

@@ -1,5 +1,5 @@
 import { FINISHED_STATUSES, IN_WORK_STATUSES, NEW_STATUSES, STAFF_VISIBLE_STATUSES, type StaffListView } from '@ghiseu/domain';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   applicationComments,
   applicationConsultations,
@@ -75,24 +75,38 @@ export const VIEW_STATUSES: Record<StaffListView, readonly string[]> = {
 
 /* ───────────────────────────── Scope conditions ───────────────────────────── */
 
+// The relations below are written `column = ANY(ARRAY(SELECT …))`: the array is computed once
+// (an init plan) and each arm of an OR stays an index condition, so the planner ORs two index
+// scans (BitmapOr) instead of filtering every row of the organisation (docs/perf-lists.md).
+
 /** The staff functions the user holds (the work lists follow the process step's function). */
 const myFunctions = (userId: number) =>
-  sql`(SELECT ${userFunctions.functionId} FROM ${userFunctions} WHERE ${userFunctions.userId} = ${userId})`;
+  sql`ARRAY(SELECT ${userFunctions.functionId} FROM ${userFunctions} WHERE ${userFunctions.userId} = ${userId})`;
 
 /** Assigned to me: as assignee, or through the function of the process's current step. */
 export const assignedTo = (userId: number): SQL =>
-  sql`(${applications.assigneeUserId} = ${userId} OR ${applications.currentFunctionId} IN ${myFunctions(userId)})`;
+  sql`(${applications.assigneeUserId} = ${userId} OR ${applications.currentFunctionId} = ANY(${myFunctions(userId)}))`;
+
+/** Applications with a consultation to the user (open only when `open`). */
+const consultationsOfUser = (userId: number, open: boolean) =>
+  sql`ARRAY(SELECT c.application_id FROM ${applicationConsultations} c WHERE c.consultant_user_id = ${userId}${open ? sql` AND c.answered_at IS NULL` : sql``})`;
 
 /** A consultation to the user exists (open only when `open`). */
 export const consultedWith = (userId: number, open = false): SQL =>
-  sql`EXISTS (SELECT 1 FROM ${applicationConsultations} c WHERE c.application_id = ${applications.id} AND c.consultant_user_id = ${userId}${open ? sql` AND c.answered_at IS NULL` : sql``})`;
+  sql`${applications.id} = ANY(${consultationsOfUser(userId, open)})`;
 
 /** To review: I am the reviewer, or a consultation to me is open. */
 export const toReviewBy = (userId: number): SQL =>
   sql`(${applications.reviewerUserId} = ${userId} OR ${consultedWith(userId, true)})`;
 
 export const ofOrganisation = (organisationId: number): SQL => eq(applications.organisationId, organisationId);
-export const notDraft = (): SQL => inArray(applications.status, [...STAFF_VISIBLE_STATUSES]);
+/**
+ * Submitted applications only. Every submitted application has its filing date (drafts have
+ * none): the explicit `application_date IS NOT NULL` lets the newest-first index skip the drafts
+ * (partial index applications_staff_org_date_idx).
+ */
+export const notDraft = (): SQL =>
+  and(inArray(applications.status, [...STAFF_VISIBLE_STATUSES]), isNotNull(applications.applicationDate)) as SQL;
 export const ofInternalTypes = (): SQL =>
   sql`${applications.applicationTypeId} IN (SELECT ${applicationTypes.id} FROM ${applicationTypes} WHERE ${applicationTypes.category} = 'internal')`;
 export const inStatuses = (statuses: readonly string[]): SQL =>

@@ -1,0 +1,3 @@
+DROP INDEX "applications_staff_org_date_idx";--> statement-breakpoint
+CREATE INDEX "applications_staff_org_filed_idx" ON "applications" USING btree ("organisation_id","application_date" DESC NULLS FIRST,"id") WHERE "applications"."application_date" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "applications_staff_org_type_status_date_idx" ON "applications" USING btree ("organisation_id","application_type_id","status","application_date" DESC NULLS FIRST,"id");
