@@ -139,8 +139,14 @@ export async function runStaffAction(id: number, call: StaffActionCall): Promise
 function useRefreshAfterWrite() {
   const client = useQueryClient();
   return (id: number, record?: StaffApplication) => {
-    if (record) client.setQueryData(staffKeys.one(id), record);
-    void client.invalidateQueries({ queryKey: staffKeys.one(id), predicate: (q) => !record || q.queryKey.length > 3 });
+    if (record) {
+      // The answer is the fresh record: only what hangs under it (history, related files) is asked again.
+      client.setQueryData(staffKeys.one(id), record);
+      void client.invalidateQueries({
+        queryKey: staffKeys.one(id),
+        predicate: (query) => query.queryKey.length > staffKeys.one(id).length,
+      });
+    } else void client.invalidateQueries({ queryKey: staffKeys.one(id) });
     void client.invalidateQueries({ queryKey: staffKeys.lists });
     void client.invalidateQueries({ queryKey: staffKeys.counters });
     void client.invalidateQueries({ queryKey: ['applications'] });
