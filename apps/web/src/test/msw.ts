@@ -7,7 +7,15 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const server = setupServer();
+/**
+ * Calls the signed-in shell makes in the background on every page, answered by default (a test
+ * can still override them): the staff menu counters (`useMenuCounters`).
+ */
+const shellHandlers = [
+  http.get('/api/staff-applications/counters', () => HttpResponse.json({ data: { assigned: 0, to_review: 0 } })),
+];
+
+export const server = setupServer(...shellHandlers);
 
 /** One request that reached the boundary, as the server would see it. */
 export interface SentRequest {

@@ -39,9 +39,9 @@ describe('routes and guards in the shell', () => {
 
   it('opens a permitted route (placeholder of a later module)', async () => {
     const staff = fakeSession({ user: buildCurrentUser({ user_type_name: 'staff', organisation_id: 2 }) });
-    renderRoute('/applications-inbox', staff);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Toate cererile primite' })).toBeInTheDocument();
-    expect(screen.getByTestId('placeholder-page')).toHaveTextContent('odată cu modulul „Cereri – funcționari”');
+    renderRoute('/real-estate-register', staff);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrul imobilelor' })).toBeInTheDocument();
+    expect(screen.getByTestId('placeholder-page')).toHaveTextContent('odată cu modulul „Registrul imobilelor”');
   });
 
   it('shows the generic error page for unknown paths', async () => {

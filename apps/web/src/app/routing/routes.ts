@@ -132,7 +132,12 @@ function account(path: string, titleKey: string, page: PageLoader, extra: Extra 
   return { path, page, meta: { titleKey, moduleKey: 'accounts', ...extra } };
 }
 
-const staffList = (path: string, titleKey: string) => signedIn(path, titleKey, 'staffApplications', ['applicationsStaffOwnRead']);
+/** The staff work lists (features/staff-applications): one page per list, with the list's texts. */
+type StaffListPages = typeof import('../../features/staff-applications/pages/staff-list-page');
+const staffListPage = (exportName: Exclude<keyof StaffListPages, 'StaffListPage'>) =>
+  lazyPage(() => import('../../features/staff-applications/pages/staff-list-page'), exportName, ['staff-applications']);
+const staffList = (path: string, titleKey: string, page: PageLoader) =>
+  signedIn(path, titleKey, 'staffApplications', ['applicationsStaffOwnRead'], {}, page);
 const config = (path: string, titleKey: string, permission: PermissionKey, page: PageLoader = placeholder) =>
   signedIn(path, titleKey, 'configuration', [permission], {}, page);
 const atlas = (path: string, titleKey: string) => signedIn(path, titleKey, 'atlas', undefined, { menu: 'atlas' });
@@ -184,7 +189,8 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     '/application/:id/:tab?',
     'applicationView',
     'applications',
-    ['applicationsRead'],
+    // Staff and consultants read an application through the staff view (applicationsStaffOwnRead).
+    ['applicationsRead', 'applicationsStaffOwnRead'],
     {},
     lazyPage(() => import('../../features/applications/pages/application-details-page'), 'ApplicationDetailsPage'),
   ),
@@ -198,12 +204,12 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     lazyPage(() => import('../../features/applications/pages/application-confirmation-page'), 'ApplicationConfirmationPage'),
   ),
   signedIn('/application-notify/:id', 'applicationNotify', 'payments'),
-  staffList('/applications-inbox', 'applicationsInbox'),
-  staffList('/applications-assigned', 'applicationsAssigned'),
-  staffList('/applications-review', 'applicationsReview'),
-  staffList('/new-applications', 'newApplications'),
-  staffList('/applications-in-work', 'applicationsInWork'),
-  staffList('/applications-completed', 'applicationsCompleted'),
+  staffList('/applications-inbox', 'applicationsInbox', staffListPage('ApplicationsInboxPage')),
+  staffList('/applications-assigned', 'applicationsAssigned', staffListPage('ApplicationsAssignedPage')),
+  staffList('/applications-review', 'applicationsReview', staffListPage('ApplicationsReviewPage')),
+  staffList('/new-applications', 'newApplications', staffListPage('NewApplicationsPage')),
+  staffList('/applications-in-work', 'applicationsInWork', staffListPage('ApplicationsInWorkPage')),
+  staffList('/applications-completed', 'applicationsCompleted', staffListPage('ApplicationsCompletedPage')),
   signedIn('/register-application', 'registerApplication', 'staffApplications', ['applicationsRegister']),
   signedIn('/application-circular-mail/:id', 'circularMail', 'staffApplications', ['circularNotificationsCreate']),
   signedIn('/beneficiaries', 'beneficiaries', 'beneficiaries', ['beneficiariesRead']),

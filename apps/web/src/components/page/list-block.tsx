@@ -1,7 +1,7 @@
 import { Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DataTable } from '../data-table/data-table';
+import { DataTable, type DataTableProps } from '../data-table/data-table';
 import type { DataTableColumn, DataTableRowAction } from '../data-table/types';
 import { EmptyState } from '../feedback/empty-state';
 import { FilterBar } from '../filter-bar/filter-bar';
@@ -40,6 +40,8 @@ export interface ListBlockProps<T extends object> {
   /** The words of a load error (default: the API error's own message). */
   errorText?: (error: unknown) => string;
   testId?: string;
+  /** Row selection and bulk controls of the table (selectable rows, select limit, toolbar). */
+  table?: Pick<DataTableProps<T>, 'selectable' | 'selectLimit' | 'onSelectionChange' | 'toolbar'>;
 }
 
 const defaultErrorText = (error: unknown) => (error instanceof ApiError ? error.userMessage : '');
@@ -67,6 +69,7 @@ export function ListBlock<T extends object>({
   loadErrorTitle,
   errorText = defaultErrorText,
   testId,
+  table,
 }: ListBlockProps<T>) {
   const { user } = useSession();
   const total = query.data?.pagination?.total ?? query.data?.data.length ?? 0;
@@ -104,6 +107,7 @@ export function ListBlock<T extends object>({
             loading={query.isPending}
             error={query.isError ? `${loadErrorTitle} ${errorText(query.error)}` : null}
             onRetry={() => void query.refetch()}
+            {...table}
           />
         )}
         {total > 0 ? (

@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload, IconEdit } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
@@ -24,6 +24,7 @@ import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { usePermissions } from '../../../lib/permissions';
 import { getFileUrl } from '../../../lib/files';
 import { useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
 import { PageHeader } from '../../../components/page/page-header';
@@ -44,12 +45,36 @@ export function formatBytes(size: number): string {
 }
 
 /**
- * /application/:id/:tab?: an application read-only (spec §2): details (what happens next while it
+ * Staff (and consultants) see the staff view of the application (features/staff-applications:
+ * the staff record, the actions the server allows, the legal clock). Loaded only for them, so a
+ * citizen's page carries none of it.
+ */
+const StaffApplicationPage = lazy(() =>
+  import('../../staff-applications/pages/staff-application-page').then((module) => ({ default: module.StaffApplicationPage })),
+);
+
+/**
+ * /application/:id/:tab?: the staff view for whoever reads staff applications
+ * (`applicationsStaffOwnRead`), the applicant's view otherwise.
+ */
+export function ApplicationDetailsPage() {
+  const { can } = usePermissions();
+  if (can('applicationsStaffOwnRead'))
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <StaffApplicationPage />
+      </Suspense>
+    );
+  return <CitizenApplicationDetailsPage />;
+}
+
+/**
+ * The applicant's view of an application, read-only (spec §2): details (what happens next while it
  * is handled, the answers as a summary, the receipt at any time), documents (the combined
  * file list, downloaded through download tokens), comments with the clarification answer,
  * history (status and dates) and payments (a later module).
  */
-export function ApplicationDetailsPage() {
+function CitizenApplicationDetailsPage() {
   const { t } = useTranslation('applications');
   const params = useParams();
   const navigate = useNavigate();

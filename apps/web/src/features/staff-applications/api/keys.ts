@@ -1,0 +1,16 @@
+/** Who can be picked for an application: its clerk, its reviewer, a consultant. */
+export type CandidateRole = 'assignee' | 'reviewer' | 'consultant';
+
+/** The query keys of the staff side; every write invalidates by these. */
+export const staffKeys = {
+  all: ['staff-applications'] as const,
+  lists: ['staff-applications', 'list'] as const,
+  list: (params: string) => ['staff-applications', 'list', params] as const,
+  one: (id: number) => ['staff-applications', 'one', id] as const,
+  /** Under `one(id)`: whatever refreshes the record refreshes these too. */
+  history: (id: number) => ['staff-applications', 'one', id, 'history'] as const,
+  relatedFiles: (id: number) => ['staff-applications', 'one', id, 'related-files'] as const,
+  counters: ['staff-applications', 'counters'] as const,
+  candidates: (role: CandidateRole) => ['staff-applications', 'candidates', role] as const,
+  types: ['staff-applications', 'types'] as const,
+};
