@@ -206,7 +206,14 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   staffList('/applications-completed', 'applicationsCompleted'),
   signedIn('/register-application', 'registerApplication', 'staffApplications', ['applicationsRegister']),
   signedIn('/application-circular-mail/:id', 'circularMail', 'staffApplications', ['circularNotificationsCreate']),
-  signedIn('/beneficiaries', 'beneficiaries', 'beneficiaries', ['beneficiariesRead']),
+  signedIn(
+    '/beneficiaries',
+    'beneficiaries',
+    'beneficiaries',
+    ['beneficiariesRead'],
+    {},
+    lazyPage(() => import('../../features/beneficiaries/pages/beneficiaries-page'), 'BeneficiariesPage', ['beneficiaries']),
+  ),
   {
     path: '/qr/:id',
     page: lazyPage(() => import('../../features/public-status/pages/application-status-page'), 'ApplicationStatusPage', [
