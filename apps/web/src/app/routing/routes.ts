@@ -204,7 +204,14 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   staffList('/new-applications', 'newApplications'),
   staffList('/applications-in-work', 'applicationsInWork'),
   staffList('/applications-completed', 'applicationsCompleted'),
-  signedIn('/register-application', 'registerApplication', 'staffApplications', ['applicationsRegister']),
+  signedIn(
+    '/register-application',
+    'registerApplication',
+    'staffApplications',
+    ['applicationsRegister'],
+    {},
+    lazyPage(() => import('../../features/registry/pages/register-application-page'), 'RegisterApplicationPage', ['registry']),
+  ),
   signedIn('/application-circular-mail/:id', 'circularMail', 'staffApplications', ['circularNotificationsCreate']),
   signedIn(
     '/beneficiaries',
