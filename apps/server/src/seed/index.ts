@@ -4,6 +4,7 @@ import type { Db } from '../platform/db.js';
 import { seedDemoData } from './demo.js';
 import { seedDemoApplicationTypes } from './demo-applications.js';
 import { seedDemoParcels } from './demo-parcels.js';
+import { seedDemoRegistry } from './demo-registry.js';
 import { seedReferenceData } from './reference.js';
 
 /**
@@ -34,6 +35,7 @@ export async function runSeeds(
     result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));
     result.demoParcels = await runOnce(db, 'demo-parcels-v1', (tx) => seedDemoParcels(tx));
     result.demoApplicationTypes = await runOnce(db, 'demo-application-types-v1', (tx) => seedDemoApplicationTypes(tx));
+    result.demoRegistry = await runOnce(db, 'demo-registry-v1', (tx) => seedDemoRegistry(tx));
   }
   return result;
 }

@@ -276,17 +276,19 @@ export function RegisterApplicationPage() {
   const busy = registerApplication.isPending || registerDocument.isPending;
 
   const renderAttachments = (field: AttachmentsField) => (
-    <Upload
-      label={field.label}
-      description={field.description}
-      value={attachments[field.key] ?? []}
-      onChange={(files) => setAttachments((current) => ({ ...current, [field.key]: files }))}
-      uploadFile={(file, onProgress) => uploadFile('register', file, onProgress)}
-      rules={{ maxFiles: field.maxFiles, types: field.accept }}
-      required={field.required || field.minFiles > 0}
-      validated={validated}
-      error={formErrors[field.key]}
-    />
+    <div data-testid={`attachments-${field.key}`}>
+      <Upload
+        label={field.label}
+        description={field.description}
+        value={attachments[field.key] ?? []}
+        onChange={(files) => setAttachments((current) => ({ ...current, [field.key]: files }))}
+        uploadFile={(file, onProgress) => uploadFile('register', file, onProgress)}
+        rules={{ maxFiles: field.maxFiles, types: field.accept }}
+        required={field.required || field.minFiles > 0}
+        validated={validated}
+        error={formErrors[field.key]}
+      />
+    </div>
   );
 
   return (
@@ -534,7 +536,7 @@ export function RegisterApplicationPage() {
             {kind === 'document' ? t('sections.document') : t('sections.registry')}
           </Title>
           {kind === 'document' ? (
-            <div id={fieldDomId('document_file_id')}>
+            <div id={fieldDomId('document_file_id')} data-testid="registry-document-file">
               <Upload
                 label={t('document.file')}
                 description={t('document.fileHint')}
