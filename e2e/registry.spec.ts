@@ -83,7 +83,7 @@ test('a clerk registers a walk-in application, invites the beneficiary, and regi
 
   // An incoming document with its scan.
   await page.getByTestId('registry-another').click();
-  await page.getByRole('radio', { name: 'Document intrat' }).check({ force: true });
+  await page.getByTestId('registry-kind').getByText('Document intrat').click();
   await chooseByLabel(page, /^Registrul/, 'Aviz');
   await beneficiary.getByRole('radio', { name: 'Persoană juridică' }).check();
   await beneficiary.getByRole('textbox', { name: /^Denumire/ }).fill('Inspectoratul de Stat în Construcții');

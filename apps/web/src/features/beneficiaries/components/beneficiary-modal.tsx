@@ -154,8 +154,7 @@ export function BeneficiaryModal({ opened, onClose, beneficiary }: BeneficiaryMo
                     {field('unique_registration_code', t('fields.cui'), { required: !foreign, max: 12 })}
                     {!foreign ? (
                       <Button
-                        variant="light"
-                        color="navy.7"
+                        variant="default"
                         w="fit-content"
                         size="xs"
                         leftSection={<IconShieldCheck size={16} aria-hidden />}

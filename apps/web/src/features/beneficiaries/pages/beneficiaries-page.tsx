@@ -150,7 +150,7 @@ export function BeneficiariesPage() {
         emptyFilteredTitle={t('emptyFiltered')}
         emptyAction={
           canEdit ? (
-            <Button variant="light" color="navy.7" onClick={() => open(null)}>
+            <Button variant="default" onClick={() => open(null)}>
               {t('emptyAction')}
             </Button>
           ) : null

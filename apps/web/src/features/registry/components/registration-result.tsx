@@ -167,8 +167,7 @@ export function RegistrationResult({ record, onChange, onAnother }: Registration
                 w={320}
               />
               <Button
-                variant="light"
-                color="navy.7"
+                variant="default"
                 leftSection={<IconMailForward size={18} aria-hidden />}
                 onClick={() => void onInvite()}
                 loading={invite.isPending}

@@ -515,8 +515,7 @@ export function RegisterApplicationPage() {
               </Text>
             ) : null}
             <Button
-              variant="light"
-              color="navy.7"
+              variant="default"
               w="fit-content"
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() =>
