@@ -26,6 +26,7 @@ import { formsRoutes } from './modules/forms/index.js';
 import { applicationTypesRoutes } from './modules/application-types/index.js';
 import { documentSeriesRoutes } from './modules/document-series/index.js';
 import { applicationsRoutes, registerApplicationParts, staffApplicationsRoutes } from './modules/applications/index.js';
+import { registryRoutes } from './modules/applications/registry/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
 import { publicStatusRoutes } from './modules/public-status/index.js';
@@ -166,6 +167,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(staffApplicationsRoutes, { prefix: '/api' });
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });
+  await app.register(registryRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 

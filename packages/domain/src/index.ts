@@ -23,3 +23,4 @@ export * from './contracts/applications.js';
 export * from './contracts/public-status.js';
 export * from './processing/index.js';
 export * from './contracts/staff-applications.js';
+export * from './contracts/registry.js';

@@ -5,6 +5,7 @@ import { seedDemoData } from './demo.js';
 import { seedDemoApplicationTypes } from './demo-applications.js';
 import { seedDemoParcels } from './demo-parcels.js';
 import { seedDemoStaffApplications } from './demo-staff-applications.js';
+import { seedDemoRegistry } from './demo-registry.js';
 import { seedReferenceData } from './reference.js';
 
 /**
@@ -36,6 +37,7 @@ export async function runSeeds(
     result.demoParcels = await runOnce(db, 'demo-parcels-v1', (tx) => seedDemoParcels(tx));
     result.demoApplicationTypes = await runOnce(db, 'demo-application-types-v1', (tx) => seedDemoApplicationTypes(tx));
     result.demoStaffApplications = await runOnce(db, 'demo-staff-applications-v1', (tx) => seedDemoStaffApplications(tx));
+    result.demoRegistry = await runOnce(db, 'demo-registry-v1', (tx) => seedDemoRegistry(tx));
   }
   return result;
 }

@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './platform.js';
 export * from './accounts.js';
 export * from './applications.js';
+export * from './registry.js';

@@ -4,4 +4,10 @@
  * registration receipt prints. Other modules import only this file.
  */
 export { beneficiariesRoutes } from './routes.js';
-export { beneficiaryPart, listApplicationBeneficiaries } from './service.js';
+export {
+  beneficiaryPart,
+  insertRegistryBeneficiary,
+  listApplicationBeneficiaries,
+  type PreparedBeneficiary,
+  prepareRegistryBeneficiary,
+} from './service.js';

@@ -2,6 +2,7 @@ import {
   type AnafCheckResult,
   type ApplicationBeneficiaryCreateRequest,
   BENEFICIARY_MESSAGES,
+  beneficiaryDisplayName,
   type BeneficiaryInput,
   type BeneficiaryPatchRequest,
   normalizeBeneficiary,
@@ -18,8 +19,8 @@ import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { type BeneficiaryPart, inDraft, ownDraft } from '../applications/index.js';
-import type { AnafClient, AnafOutcome } from './anaf-client.js';
-import type { ZAnafRecheckPayload } from './jobs.js';
+import { type AnafClient, type AnafOutcome, createAnafClient } from './anaf-client.js';
+import { anafRecheckJob, type ZAnafRecheckPayload } from './jobs.js';
 import { draftBeneficiaryAbilities, ownsRegisterEntry, registerAbilities, registerCondition } from './policy.js';
 import { presentApplicationBeneficiary, presentBeneficiary, presentBeneficiaryUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -346,4 +347,61 @@ export const beneficiaryPart: BeneficiaryPart = {
 /** The beneficiaries of an application, in their order (the registration receipt names them). */
 export function listApplicationBeneficiaries(db: Db, applicationId: number): Promise<repo.ApplicationBeneficiaryRow[]> {
   return repo.applicationBeneficiaryRows(db, applicationId);
+}
+
+/* ───────────────────────────── For the general registry ───────────────────────────── */
+
+/** A beneficiary checked and ready to be written on a registered application (see {@link prepareRegistryBeneficiary}). */
+export interface PreparedBeneficiary {
+  values: repo.BeneficiaryValues;
+  anaf: repo.AnafColumns;
+  recheck: boolean;
+  displayName: string;
+}
+
+/**
+ * The beneficiary of an application registered at the desk (applications/registry), BEFORE its
+ * transaction: copied from the clerk's register (`from_beneficiary_id`) or typed in, with the
+ * tax authority asked about a Romanian company's CUI (never inside the transaction).
+ */
+export async function prepareRegistryBeneficiary(
+  ctx: AppContext,
+  actor: Actor,
+  input: ApplicationBeneficiaryCreateRequest,
+): Promise<PreparedBeneficiary> {
+  const anafClient = createAnafClient(ctx.config.anaf);
+  let values: repo.BeneficiaryValues;
+  let anaf: repo.AnafColumns;
+  let recheck: boolean;
+  if (input.from_beneficiary_id !== undefined) {
+    const saved = await repo.findRegisterBeneficiary(ctx.db, input.from_beneficiary_id);
+    if (!saved || !ownsRegisterEntry(actor, saved))
+      throw invalidField('body.beneficiary.from_beneficiary_id', 'Beneficiarul nu există în registrul dumneavoastră.');
+    values = repo.toValues(saved);
+    anaf = repo.copiedAnafColumns(saved);
+    recheck = saved.anafStatus === 'unvalidated';
+  } else {
+    values = asValues(input as BeneficiaryInput);
+    const outcome = repo.needsAnafCheck(values) ? await anafClient.check(values.unique_registration_code as string) : null;
+    anaf = repo.anafColumns(outcome);
+    recheck = outcome?.status === 'unreachable';
+  }
+  return { values, anaf, recheck, displayName: beneficiaryDisplayName(values) };
+}
+
+/** Writes a prepared beneficiary on a registered application, inside the registration's transaction. */
+export async function insertRegistryBeneficiary(
+  ctx: AppContext,
+  tx: Db,
+  applicationId: number,
+  prepared: PreparedBeneficiary,
+): Promise<number> {
+  const id = await repo.insertApplicationBeneficiary(tx, { applicationId, ...repo.toColumns(prepared.values), ...prepared.anaf });
+  if (prepared.recheck)
+    await ctx.jobs.enqueue(tx, anafRecheckJob, {
+      target: 'application',
+      id,
+      cui: prepared.values.unique_registration_code as string,
+    });
+  return id;
 }

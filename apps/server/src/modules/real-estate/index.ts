@@ -5,4 +5,4 @@
  */
 export { importParcels, type ParcelImport } from './parcels.js';
 export { realEstateRoutes } from './routes.js';
-export { listApplicationRealEstates, realEstatePart } from './service.js';
+export { insertRegistryRealEstate, listApplicationRealEstates, realEstatePart } from './service.js';

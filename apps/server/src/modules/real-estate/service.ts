@@ -232,3 +232,45 @@ export const realEstatePart: RealEstatePart = {
 export function listApplicationRealEstates(db: Db, applicationId: number): Promise<repo.RealEstateRow[]> {
   return repo.realEstateRows(db, applicationId);
 }
+
+/**
+ * A real-estate target of an application registered at the desk (applications/registry), inside
+ * the registration's transaction: the same rules as on a draft (the county of the organisation,
+ * one cadastral number once, the cadastral table's area). `index` names the entry in field errors.
+ */
+export async function insertRegistryRealEstate(
+  tx: Db,
+  organisationId: number,
+  applicationId: number,
+  input: RealEstateCreateRequest,
+  index: number,
+): Promise<number> {
+  const at = (error: unknown) => {
+    if (error instanceof AppError && Array.isArray(error.data?.fields))
+      for (const field of error.data.fields as { path: string }[])
+        field.path = field.path.replace(/^body\./, `body.real_estates.${index}.`);
+    return error;
+  };
+  try {
+    const uat = await checkedUat(tx, organisationId, input.uat_id);
+    if (await repo.cadastralNumberTaken(tx, applicationId, input.cadastral_number)) throw duplicateError();
+    const values: TargetValues = {
+      cadastral_number: input.cadastral_number,
+      uat_id: input.uat_id,
+      type: input.type,
+      area: input.area ?? null,
+      address: input.address ?? null,
+    };
+    const registry = await withRegistry(tx, values);
+    return await repo.insertRealEstate(tx, {
+      applicationId,
+      cadastralNumber: values.cadastral_number,
+      uatId: uat.id,
+      countyId: uat.countyId,
+      type: values.type,
+      ...registry,
+    });
+  } catch (error) {
+    throw at(error);
+  }
+}

@@ -210,9 +210,23 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   staffList('/new-applications', 'newApplications', staffListPage('NewApplicationsPage')),
   staffList('/applications-in-work', 'applicationsInWork', staffListPage('ApplicationsInWorkPage')),
   staffList('/applications-completed', 'applicationsCompleted', staffListPage('ApplicationsCompletedPage')),
-  signedIn('/register-application', 'registerApplication', 'staffApplications', ['applicationsRegister']),
+  signedIn(
+    '/register-application',
+    'registerApplication',
+    'staffApplications',
+    ['applicationsRegister'],
+    {},
+    lazyPage(() => import('../../features/registry/pages/register-application-page'), 'RegisterApplicationPage', ['registry']),
+  ),
   signedIn('/application-circular-mail/:id', 'circularMail', 'staffApplications', ['circularNotificationsCreate']),
-  signedIn('/beneficiaries', 'beneficiaries', 'beneficiaries', ['beneficiariesRead']),
+  signedIn(
+    '/beneficiaries',
+    'beneficiaries',
+    'beneficiaries',
+    ['beneficiariesRead'],
+    {},
+    lazyPage(() => import('../../features/beneficiaries/pages/beneficiaries-page'), 'BeneficiariesPage', ['beneficiaries']),
+  ),
   {
     path: '/qr/:id',
     page: lazyPage(() => import('../../features/public-status/pages/application-status-page'), 'ApplicationStatusPage', [
