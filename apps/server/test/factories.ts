@@ -142,6 +142,17 @@ export async function buildOrganisation(
 }
 
 /** A function (set of responsibilities) of an organisation, to give to staff members. */
+/** A responsibility of `organisationId` granting `permissions` (keys of the catalogue). */
+export async function buildResponsibility(t: TestApp, organisationId: number, permissions: string[]): Promise<number> {
+  const response = await call(t, 'POST', '/api/responsibilities', DEMO.superadmin, {
+    name: `Responsabilitate ${unique()}`,
+    permissions,
+    organisation_id: organisationId,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id;
+}
+
 export async function buildFunction(t: TestApp, organisationId: number, responsibilityIds: number[] = []): Promise<number> {
   const response = await call(t, 'POST', '/api/functions', DEMO.superadmin, {
     name: `Funcție ${unique()}`,

@@ -6,7 +6,9 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   buildCitizen,
+  buildFunction,
   buildOrganisation,
+  buildResponsibility,
   buildStaff,
   buildSubmittedApplication,
   type SignedIn,
@@ -53,7 +55,11 @@ beforeAll(async () => {
     buildCitizen(t),
     buildCitizen(t),
     buildCitizen(t),
-    buildStaff(t, fixture.organisationId),
+    // Staff who see all of the organisation's applications (CAN_VIEW_ORGANISATIONS_APPLICATIONS);
+    // the assigned-only rule is tested with the staff views (staff/staff-flow.test.ts).
+    buildFunction(t, fixture.organisationId, [
+      await buildResponsibility(t, fixture.organisationId, ['CAN_VIEW_ORGANISATIONS_APPLICATIONS']),
+    ]).then((viewer) => buildStaff(t, fixture.organisationId, { functions: [viewer] })),
   ]);
   otherAdmin = await buildStaff(t, (await buildOrganisation(t)).id, { admin: true });
   draft = await createDraft(t, citizen.headers, fixture.typeId);
@@ -169,7 +175,11 @@ describe('attached files', () => {
       organisationId: user.organisationId,
       homeOrganisationId: user.organisationId,
       isOrganisationAdmin: user.isOrganisationAdmin,
-      permissions: buildPermissionSet(user.userType),
+      // Role grants, and for staff the function that shows them the organisation's applications.
+      permissions: {
+        ...buildPermissionSet(user.userType),
+        ...(user.userType === 'staff' ? { CAN_VIEW_ORGANISATIONS_APPLICATIONS: true as const } : {}),
+      },
       sessionId: 0,
     };
   };

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { audit, notFound, type RequestMeta } from '../../platform/request.js';
-import { isApplicant, mayReadApplication } from './policy.js';
+import { isApplicant, mayReadApplication, mayReadApplicationRow } from './policy.js';
 import { type ApplicationRow, findApplication, refreshQuickSearch, syncFirstTarget } from './repository.js';
 
 /**
@@ -89,12 +89,17 @@ export async function inDraft<T>(
 export async function mayReadAttachedFile(db: Db, actor: Actor, fileId: number): Promise<boolean> {
   const rows = await db
     .select({
+      id: applications.id,
       applicantUserId: applications.applicantUserId,
       organisationId: applications.organisationId,
       status: applications.status,
+      assigneeUserId: applications.assigneeUserId,
+      reviewerUserId: applications.reviewerUserId,
+      currentFunctionId: applications.currentFunctionId,
     })
     .from(applicationFiles)
     .innerJoin(applications, eq(applications.id, applicationFiles.applicationId))
     .where(eq(applicationFiles.fileId, fileId));
-  return rows.some((row) => mayReadApplication(actor, row));
+  for (const row of rows) if (await mayReadApplicationRow(db, actor, row)) return true;
+  return false;
 }

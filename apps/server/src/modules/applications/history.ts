@@ -4,7 +4,7 @@ import { auditLog, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/request.js';
-import { mayReadApplication } from './policy.js';
+import { mayReadApplicationRow } from './policy.js';
 import * as repo from './repository.js';
 
 /**
@@ -88,7 +88,7 @@ export function toHistory(rows: readonly HistoryRow[], applicantUserId: number):
 
 export async function applicationHistory(ctx: AppContext, actor: Actor, id: number): Promise<ApplicationHistoryEntry[]> {
   const application = await repo.findApplication(ctx.db, id);
-  if (!application || !mayReadApplication(actor, application)) throw notFound();
+  if (!application || !(await mayReadApplicationRow(ctx.db, actor, application))) throw notFound();
   const rows = await ctx.db
     .select({
       id: auditLog.id,

@@ -2,6 +2,8 @@ import { type ApplicationAbilities, type ApplicationStatus, isStaffType } from '
 import { eq, type SQL } from 'drizzle-orm';
 import { applications } from '../../db/schema/index.js';
 import { type Actor, can } from '../../platform/auth/actor.js';
+import type { Db } from '../../platform/db.js';
+import { mayReadAsStaff, type StaffFacts } from './staff/policy.js';
 
 /**
  * Object rules of citizen applications, written once (STYLE.md item 4). Route permission keys
@@ -9,9 +11,11 @@ import { type Actor, can } from '../../platform/auth/actor.js';
  * applications:
  *
  * - the applicant (`applicant_user_id`) reads and changes their own applications and drafts;
- * - staff of the application's organisation holding `applicationsStaffOwnRead` read its
- *   submitted applications (never drafts, which are the applicant's private work, and never
- *   another organisation's: a delegated super admin works inside one organisation too);
+ * - staff read submitted applications by the staff rule (staff/policy.ts): of their own
+ *   organisation only (a delegated super admin works inside one organisation too), all of them
+ *   with `CAN_VIEW_ORGANISATIONS_APPLICATIONS`, otherwise those assigned to them or where they
+ *   are the reviewer (the async {@link mayReadApplicationRow} also knows the step's function and
+ *   consultations); never drafts, which are the applicant's private work;
  * - everything else is invisible: single records answer 404 and lists carry {@link ownApplications}.
  *
  * Only drafts change (APPLICATION_ALREADY_SUBMITTED otherwise); after submission the applicant
@@ -22,6 +26,9 @@ export interface ApplicationFacts {
   applicantUserId: number;
   organisationId: number;
   status: ApplicationStatus;
+  /** Staff relations; absent counts as nobody. */
+  assigneeUserId?: number | null;
+  reviewerUserId?: number | null;
 }
 
 /** Statuses in which the file is finished: no more comments from the applicant. */
@@ -38,8 +45,25 @@ export function mayReadApplication(actor: Actor, application: ApplicationFacts):
     can(actor, 'applicationsStaffOwnRead') &&
     actor.organisationId !== null &&
     actor.organisationId === application.organisationId &&
-    application.status !== 'DRAFT'
+    application.status !== 'DRAFT' &&
+    (can(actor, 'CAN_VIEW_ORGANISATIONS_APPLICATIONS') ||
+      application.assigneeUserId === actor.userId ||
+      application.reviewerUserId === actor.userId)
   );
+}
+
+/**
+ * Whether the actor may read the application: its applicant, or staff and consultants by the
+ * staff rule with their relation looked up (the step's function, a consultation). The citizen
+ * record, the history and attached files ask this, so every door applies the same scope.
+ */
+export async function mayReadApplicationRow(
+  db: Db,
+  actor: Actor,
+  application: ApplicationFacts & StaffFacts & { id: number },
+): Promise<boolean> {
+  if (isApplicant(actor, application)) return true;
+  return mayReadAsStaff(db, actor, application);
 }
 
 /** The citizen lists (`/applications`, `listAll`, `find`): the actor's own applications only. */

@@ -126,7 +126,8 @@ export async function applicationsRoutes(fastify: FastifyInstance): Promise<void
   app.get(
     '/applications/:id/history',
     {
-      config: requirePermission('applicationsRead'),
+      // Consultants hold only the staff key; the object rule decides who reads which history.
+      config: requirePermission('applicationsRead', 'applicationsStaffOwnRead'),
       schema: {
         tags,
         summary: 'Istoricul cererii: acțiunile din jurnalul de audit, în cuvinte (salvările consecutive reunite)',

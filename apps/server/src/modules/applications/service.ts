@@ -22,7 +22,7 @@ import { applicationParts } from './parts.js';
 import { ownDraft } from './draft.js';
 import { attachmentKeys, checkSubmission, keepKnownAnswers, looseFormIssues, mergePatch } from './form-rules.js';
 import { takeIncomingNumber } from '../application-types/index.js';
-import { applicationAbilities, isApplicant, mayReadApplication, ownApplications } from './policy.js';
+import { applicationAbilities, isApplicant, mayReadApplication, mayReadApplicationRow, ownApplications } from './policy.js';
 import { presentApplication, presentListItem } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -106,7 +106,7 @@ export async function findAllBySeries(ctx: AppContext, actor: Actor, series: str
 /** The full record (spec §3) of an application the actor may read. */
 export async function getApplication(ctx: AppContext, actor: Actor, id: number) {
   const row = await repo.findApplicationListRow(ctx.db, id);
-  if (!row || !mayReadApplication(actor, row.application)) throw notFound();
+  if (!row || !(await mayReadApplicationRow(ctx.db, actor, row.application))) throw notFound();
   return applicationRecord(ctx.db, actor, row);
 }
 

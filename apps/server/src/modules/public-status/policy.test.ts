@@ -66,10 +66,17 @@ describe('visitors', () => {
 
 describe('staff publishing files', () => {
   const application = { applicantUserId: 1, organisationId: 10, status: 'NEW' as const };
-  it('are the organisation’s processing staff, on submitted applications', () => {
-    expect(mayPublishFiles(actor('staff', 10), application)).toBe(true);
-    expect(mayPublishFiles(actor('staff', 11), application)).toBe(false);
-    expect(mayPublishFiles(actor('staff', 10), { ...application, status: 'DRAFT' })).toBe(false);
+  it('are the organisation’s processing staff, on submitted applications in their scope', () => {
+    const viewer = (organisationId: number): Actor => {
+      const a = actor('staff', organisationId);
+      return { ...a, permissions: { ...a.permissions, CAN_VIEW_ORGANISATIONS_APPLICATIONS: true } };
+    };
+    expect(mayPublishFiles(viewer(10), application)).toBe(true);
+    expect(mayPublishFiles(viewer(11), application)).toBe(false);
+    expect(mayPublishFiles(viewer(10), { ...application, status: 'DRAFT' })).toBe(false);
+    // Without the organisation-wide key: only what is assigned to them.
+    expect(mayPublishFiles(actor('staff', 10), application)).toBe(false);
+    expect(mayPublishFiles(actor('staff', 10), { ...application, assigneeUserId: 7 })).toBe(true);
     expect(mayPublishFiles(actor('citizen', null, 1), application)).toBe(false);
     expect(mayPublishFiles(actor('admin', 10), application)).toBe(false);
   });

@@ -11,7 +11,8 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { applications } from '../../../db/schema/index.js';
 import { type Actor, can } from '../../../platform/auth/actor.js';
 import { AppError } from '../../../platform/errors.js';
-import { assignedTo, consultedWith, notDraft, ofOrganisation } from './repository.js';
+import type { Db } from '../../../platform/db.js';
+import { assignedTo, consultationsTo, consultedWith, functionIdsOf, notDraft, ofOrganisation } from './repository.js';
 
 /**
  * Object rules of staff processing (spec §6; issue 11), written once for the lists, the record,
@@ -59,6 +60,26 @@ export function mayReadStaff(actor: Actor, a: StaffFacts, relation: StaffRelatio
     a.reviewerUserId === actor.userId ||
     (a.currentFunctionId !== null && relation.functionIds.has(a.currentFunctionId))
   );
+}
+
+/** The actor's relation to one application: the functions they hold, a consultation to them. */
+export async function relationOf(db: Db, actor: Actor, applicationId: number): Promise<StaffRelation> {
+  const [functionIds, consultations] = await Promise.all([
+    functionIdsOf(db, actor.userId),
+    consultationsTo(db, actor.userId, [applicationId]),
+  ]);
+  return { functionIds, consultation: consultations.get(applicationId) };
+}
+
+/**
+ * {@link mayReadStaff} with the relation looked up: the rule the citizen-side reads (record,
+ * history, attached files) apply to anyone who is not the applicant, so that a clerk or a
+ * consultant reads there exactly what the staff views show them.
+ */
+export async function mayReadAsStaff(db: Db, actor: Actor, a: StaffFacts & { id: number }): Promise<boolean> {
+  if (a.status === 'DRAFT') return false;
+  if (!isConsultant(actor) && !isStaffReader(actor)) return false;
+  return mayReadStaff(actor, a, await relationOf(db, actor, a.id));
 }
 
 /** The same scope as {@link mayReadStaff}, as a condition of the lists. */

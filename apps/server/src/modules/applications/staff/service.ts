@@ -36,7 +36,7 @@ import { inCombinedFileList } from '../policy.js';
 import { presentFile, presentListItem } from '../presenter.js';
 import * as appRepo from '../repository.js';
 import { applicationRecord } from '../service.js';
-import { abilitiesOf, checkActor, mayReadStaff, maySupervise, type StaffRelation, staffScope } from './policy.js';
+import { abilitiesOf, checkActor, mayReadStaff, maySupervise, relationOf, type StaffRelation, staffScope } from './policy.js';
 import { type People, personName, presentSearchResult, presentStaffApplication, presentStaffListItem } from './presenter.js';
 import * as repo from './repository.js';
 import { type WorkflowFacts, type WorkflowTransition, workflowHook } from './workflow-hook.js';
@@ -53,12 +53,6 @@ import { type WorkflowFacts, type WorkflowTransition, workflowHook } from './wor
 const ENTITY = 'application';
 
 /* ───────────────────────────── Reading ───────────────────────────── */
-
-async function relationOf(db: Db, actor: Actor, applicationId: number): Promise<StaffRelation> {
-  const functionIds = await repo.functionIdsOf(db, actor.userId);
-  const consultations = await repo.consultationsTo(db, actor.userId, [applicationId]);
-  return { functionIds, consultation: consultations.get(applicationId) };
-}
 
 async function peopleOf(db: Db, ids: (number | null)[]): Promise<People> {
   const rows = await repo.findPeople(

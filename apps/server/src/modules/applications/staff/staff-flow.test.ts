@@ -355,3 +355,41 @@ describe('consultations, review and the process engine', () => {
     }
   });
 });
+
+describe('the citizen-side doors apply the staff scope', () => {
+  /** The record, the history and a download token of an attachment, as `who` sees them. */
+  async function doors(id: number, fileId: number, who: string | Record<string, string>) {
+    const record = await call(t, 'GET', `/api/applications/${id}`, who);
+    const history = await call(t, 'GET', `/api/applications/${id}/history`, who);
+    const token = await call(t, 'POST', `/api/files/${fileId}/download-tokens`, who);
+    return { record: record.statusCode, history: history.statusCode, token: token.statusCode };
+  }
+
+  it('opens to an assigned-only clerk once they are the reviewer, and to a consultant once consulted', async () => {
+    const id = await inWork(14);
+    const [link] = await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.applicationId, id));
+
+    // Without CAN_VIEW_ORGANISATIONS_APPLICATIONS and without a relation: nothing, at any door.
+    const before = await doors(id, link.fileId, f.plain.headers);
+    expect(before.record).not.toBe(200);
+    expect(before.history).toBe(404);
+    expect(before.token).not.toBe(200);
+    expect((await staffCall(t, 'PATCH', `/${id}/assign-reviewer`, f.clerk, { reviewer_user_id: f.plain.id })).statusCode).toBe(
+      200,
+    );
+    const after = await doors(id, link.fileId, f.plain.headers);
+    expect(after.history).toBe(200);
+    expect(after.token).toBe(200);
+
+    // The consultant holds only the staff key: history and attachments after the consultation.
+    const unasked = await doors(id, link.fileId, DEMO.consultant);
+    expect([unasked.history, unasked.token]).toEqual([404, 404]);
+    const sent = await staffCall(t, 'PATCH', `/${id}/send-to-consultant`, f.clerk, {
+      consultant_user_id: f.consultantId,
+      question: 'Aviz de specialitate?',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const asked = await doors(id, link.fileId, DEMO.consultant);
+    expect([asked.history, asked.token]).toEqual([200, 200]);
+  });
+});

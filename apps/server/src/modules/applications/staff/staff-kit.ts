@@ -1,6 +1,5 @@
 import { type FormDefinitionInput, ZFormDefinition } from '@ghiseu/domain';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { applications, applicationTypes, forms, formVersions } from '../../../db/schema/index.js';
 import { call, DEMO, TARGU_MURES } from '../../../../test/applications-kit.js';
 import {
@@ -8,6 +7,7 @@ import {
   buildCitizen,
   buildFunction,
   buildOrganisation,
+  buildResponsibility,
   buildStaff,
   buildSubmittedApplication,
   type SignedIn,
@@ -69,16 +69,6 @@ export interface StaffFixture {
   fixture: Awaited<ReturnType<typeof buildApplicationType>>;
 }
 
-async function responsibility(t: TestApp, organisationId: number, permissions: string[]): Promise<number> {
-  const response = await call(t, 'POST', '/api/responsibilities', DEMO.superadmin, {
-    name: `Procesare ${Date.now()}-${++sequence}`,
-    permissions,
-    organisation_id: organisationId,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id;
-}
-
 export async function buildStaffFixture(t: TestApp): Promise<StaffFixture> {
   const organisation = await buildOrganisation(t, { uat_id: TARGU_MURES });
   const fixture = await buildApplicationType(t, { organisationId: organisation.id });
@@ -88,14 +78,14 @@ export async function buildStaffFixture(t: TestApp): Promise<StaffFixture> {
     .set({ staffFormId: await publishedForm(t, STAFF_FORM), rejectFormId: await publishedForm(t, REJECT_FORM) })
     .where(eq(applicationTypes.id, fixture.typeId));
   const everything = await buildFunction(t, organisation.id, [
-    await responsibility(t, organisation.id, ['CAN_VIEW_ORGANISATIONS_APPLICATIONS', 'CAN_ASSIGN_APPLICATION']),
+    await buildResponsibility(t, organisation.id, ['CAN_VIEW_ORGANISATIONS_APPLICATIONS', 'CAN_ASSIGN_APPLICATION']),
   ]);
   const viewer = await buildFunction(t, organisation.id, [
-    await responsibility(t, organisation.id, ['CAN_VIEW_ORGANISATIONS_APPLICATIONS']),
+    await buildResponsibility(t, organisation.id, ['CAN_VIEW_ORGANISATIONS_APPLICATIONS']),
   ]);
   const otherOrganisation = await buildOrganisation(t, { uat_id: TARGU_MURES });
   const otherViewer = await buildFunction(t, otherOrganisation.id, [
-    await responsibility(t, otherOrganisation.id, ['CAN_VIEW_ORGANISATIONS_APPLICATIONS', 'CAN_ASSIGN_APPLICATION']),
+    await buildResponsibility(t, otherOrganisation.id, ['CAN_VIEW_ORGANISATIONS_APPLICATIONS', 'CAN_ASSIGN_APPLICATION']),
   ]);
   const [citizen, supervisor, clerk, plain, stranger] = await Promise.all([
     buildCitizen(t),
