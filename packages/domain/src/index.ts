@@ -21,3 +21,5 @@ export * from './contracts/beneficiaries.js';
 export * from './contracts/real-estate.js';
 export * from './contracts/applications.js';
 export * from './contracts/public-status.js';
+export * from './processes/index.js';
+export * from './contracts/processes.js';
