@@ -4,3 +4,5 @@ export * from './users.js';
 export * from './platform.js';
 export * from './accounts.js';
 export * from './applications.js';
+export * from './processes.js';
+export * from './process-runs.js';
