@@ -105,6 +105,15 @@ export const ERRORS = {
   ERROR_DOCUMENT_GENERATION: def(500, 'Documentul nu a putut fi generat. Reîncercați.'),
   ERROR_MISSING_DOCUMENT_REJECTED_SERIES: def(400, 'Lipsește seria pentru documentele respinse.'),
   EXCEEDED_MAX_COUNT: def(400, 'Raportul depășește numărul maxim de înregistrări.'),
+  // Staff processing (issue 11): a code for each refusal the spec leaves unnamed
+  APPLICATION_ACTION_NOT_ALLOWED: def(409, 'Acțiunea nu este permisă în starea actuală a cererii. Reîncărcați pagina.'),
+  APPLICATION_ALREADY_ASSIGNED: def(409, 'Cererea a fost deja alocată altui funcționar.'),
+  APPLICATION_NO_OUTPUT_DOCUMENT: def(409, 'Cererea nu are niciun document emis. Confirmați finalizarea fără document.'),
+  INVALID_ASSIGNEE: def(400, 'Utilizatorul ales nu este un funcționar activ al instituției.'),
+  INVALID_CONSULTANT: def(400, 'Utilizatorul ales nu este un consultant activ.'),
+  INVALID_APPLICATION_TYPE: def(400, 'Tipul de cerere ales nu este activ în instituția cererii.'),
+  STAFF_FORM_NOT_DEFINED: def(400, 'Tipul de cerere nu are un formular al funcționarului publicat.'),
+  WORKFLOW_NOT_AVAILABLE: def(409, 'Tipul de cerere nu are un proces publicat care să poată fi pornit.'),
 
   // Signing
   INVALID_CERTSIGN_ENROLLMENT: def(400, 'Trebuie să finalizați înrolarea înainte de a semna.'),

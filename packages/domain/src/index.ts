@@ -23,3 +23,5 @@ export * from './contracts/applications.js';
 export * from './contracts/public-status.js';
 export * from './processes/index.js';
 export * from './contracts/processes.js';
+export * from './processing/index.js';
+export * from './contracts/staff-applications.js';

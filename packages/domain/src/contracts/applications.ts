@@ -271,6 +271,26 @@ export const APPLICATION_HISTORY_LABELS: Record<string, string> = {
   'application.real_estate_add': 'Imobil adăugat',
   'application.real_estate_update': 'Imobil modificat',
   'application.real_estate_remove': 'Imobil eliminat',
+  // Staff processing (issue 11); internal notes ('application.internal_comment') are not shown.
+  'application.register': 'Cerere înregistrată',
+  'application.assign': 'Cerere alocată',
+  'application.assign_reviewer': 'Verificator desemnat',
+  'application.send_to_consultant': 'Trimisă la consultant',
+  'application.consultant_review': 'Răspunsul consultantului',
+  'application.staff_review': 'Verificare efectuată',
+  'application.staff_form': 'Formularul funcționarului salvat',
+  'application.request_clarification': 'Solicitare de clarificări',
+  'application.response_due_days': 'Termen de răspuns modificat',
+  'application.modify_type': 'Tipul cererii modificat',
+  'application.remove_document': 'Document eliminat de funcționar',
+  'application.download_compression': 'Documente descărcate în arhivă',
+  'application.start_process': 'Proces pornit',
+  'application.approve': 'Cerere aprobată',
+  'application.reject': 'Respingere în curs',
+  'application.viza_reject': 'Viză refuzată',
+  'application.staff_review_document': 'Document trimis la verificare',
+  'application.manual_completion': 'Finalizată manual',
+  'application.close': 'Cerere închisă',
 };
 
 export const ZApplicationHistoryEntry = z.object({

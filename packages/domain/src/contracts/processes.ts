@@ -111,11 +111,48 @@ export const ZProcessStepsRequest = z.object({
 });
 export type ProcessStepsRequest = z.infer<typeof ZProcessStepsRequest>;
 
-export const ZProcessStep = ZProcessStepInput.extend({
+/** A condition as answered (no defaults to fill in: the answer is written as stored). */
+const ZStepConditionRecord = z.object({
+  source: z.enum(CONDITION_SOURCES),
+  field: z.string().nullable(),
+  operator: z.enum(CONDITION_OPERATORS),
+  value: z.string().nullable(),
+  next_step_key: z.string(),
+});
+
+const ZStepGisMappingRecord = z.object({
+  organisation_id: z.number().int().nullable(),
+  layer: z.string(),
+  sublayer: z.string().nullable(),
+  gis_attribute: z.string(),
+  metadata_name: z.string(),
+  intersection_type: z.enum(GIS_INTERSECTION_TYPES),
+  completion_method: z.enum(GIS_COMPLETION_METHODS),
+  manual_value: z.string().nullable(),
+});
+
+/** A stored step, as the API answers it (the fields of {@link ZProcessStepInput}, plus id and position). */
+export const ZProcessStep = z.object({
   id: z.number().int(),
   position: z.number().int(),
-  conditions: z.array(ZStepCondition),
-  gis_mappings: z.array(ZStepGisMapping),
+  key: z.string(),
+  name: z.string(),
+  is_start: z.boolean(),
+  action_type: z.enum(STEP_ACTION_TYPES),
+  action_name: z.string().nullable(),
+  next_step_key: z.string().nullable(),
+  conditions: z.array(ZStepConditionRecord),
+  return_step_key: z.string().nullable(),
+  file_type: z.enum(STEP_FILE_TYPES).nullable(),
+  file_status: z.enum(STEP_FILE_STATUSES).nullable(),
+  extra_document_template_id: z.number().int().nullable(),
+  generated_file_public: z.boolean(),
+  function_id: z.number().int().nullable(),
+  sign_by_assigned_user: z.boolean(),
+  application_status: z.enum(APPLICATION_STATUSES).nullable(),
+  sign_with_visa: z.boolean(),
+  visa_series_type_id: z.number().int().nullable(),
+  gis_mappings: z.array(ZStepGisMappingRecord),
 });
 export type ProcessStep = z.infer<typeof ZProcessStep>;
 

@@ -1,3 +1,4 @@
+import { FINISHED_STATUSES } from '../processing/transitions.js';
 import { type ApplicationStatus, APPLICATION_STATUSES } from '../statuses.js';
 
 /**
@@ -87,8 +88,8 @@ export const STEP_STAFF_ACTION_LABELS: Record<StepStaffAction, string> = {
  */
 export const RETURN_ACTIONS: readonly string[] = ['viza-reject', 'return-document'];
 
-/** Statuses that end an application: a run still going then finishes with it. */
-export const FINISHED_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['RESOLVED', 'REJECTED', 'CLOSED'];
+/** Statuses that end an application (the staff transition table's): a run still going then finishes with it. */
+export const FINISHED_APPLICATION_STATUSES: readonly ApplicationStatus[] = FINISHED_STATUSES;
 
 /** What a conditional route reads from the application. */
 export const CONDITION_SOURCES = ['form_field', 'status', 'category', 'real_estate_type'] as const;

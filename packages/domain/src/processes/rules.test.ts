@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZProcessStepInput, ZProcessStepsRequest } from '../contracts/processes.js';
-import type { ProcessStepDefinition } from './definition.js';
+import { STAFF_ACTIONS } from '../processing/transitions.js';
+import { STEP_STAFF_ACTIONS, type ProcessStepDefinition } from './definition.js';
 import {
   type ApplicationFacts,
   arriveAt,
@@ -47,6 +48,10 @@ const linear = (): ProcessStepDefinition[] => [
 const codes = (steps: ProcessStepDefinition[]) => processProblems(steps).map((p) => p.code);
 
 describe('process definition checks', () => {
+  it('offers only actions of the staff transition table as step actions', () => {
+    for (const action of STEP_STAFF_ACTIONS) expect(STAFF_ACTIONS).toContain(action);
+  });
+
   it('accepts a well-formed process', () => {
     expect(processProblems(linear())).toEqual([]);
   });
@@ -159,7 +164,9 @@ describe('conditional routes', () => {
     const data = facts({ form_data: { nimic: '  ', lista: [] } });
     expect(routeConditionHolds({ source: 'status', operator: 'eq', value: 'pending', next_step_key: 'x' }, data)).toBe(true);
     expect(routeConditionHolds({ source: 'category', operator: 'eq', value: 'internal', next_step_key: 'x' }, data)).toBe(false);
-    expect(routeConditionHolds({ source: 'real_estate_type', operator: 'eq', value: 'land', next_step_key: 'x' }, data)).toBe(true);
+    expect(routeConditionHolds({ source: 'real_estate_type', operator: 'eq', value: 'land', next_step_key: 'x' }, data)).toBe(
+      true,
+    );
     for (const field of ['nimic', 'lista', 'absent'])
       expect(routeConditionHolds({ source: 'form_field', field, operator: 'is_empty', next_step_key: 'x' }, data)).toBe(true);
     expect(routeConditionHolds({ source: 'real_estate_type', operator: 'is_not_empty', next_step_key: 'x' }, data)).toBe(true);

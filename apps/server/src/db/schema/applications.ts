@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import { processes } from './processes.js';
 import { counties, territorialUnits } from './territory.js';
 import { multiPolygon3844 } from './types.js';
 import { users } from './users.js';
+import { staffFunctions } from './accounts.js';
 
 /** Form interfaces built by the super admin; the fields live in versions. */
 export const forms = pgTable(
@@ -213,16 +215,50 @@ export const applications = pgTable(
     lastReviewAt: timestamp('last_review_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /* Staff processing (issue 11). */
+    /** The colleague who gives the staff review (staff-review). */
+    reviewerUserId: integer('reviewer_user_id').references(() => users.id),
+    /** Registration (NEW → REGISTERED): the legal clock counts from this day. */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    /** The legal clock's due day (working days, Romanian holidays excluded), moved by pauses. */
+    responseDueDate: date('response_due_date', { mode: 'string' }),
+    /** Set while a clarification request stops the clock. */
+    clockPausedAt: timestamp('clock_paused_at', { withTimezone: true }),
+    /** Working days the clock stood still so far (already added to the due day). */
+    pausedWorkingDays: integer('paused_working_days').notNull().default(0),
+    reviewStatus: text('review_status', { enum: ['approved', 'rejected', 'changes'] }),
+    /** Answers of the type's staff form (application-reviewed-by-staff-function). */
+    formStaff: jsonb('form_staff').$type<Record<string, unknown>>().notNull().default({}),
+    staffFormVersionId: integer('staff_form_version_id').references(() => formVersions.id),
+    /** Answers of the type's rejection form (reject). */
+    rejectForm: jsonb('reject_form').$type<Record<string, unknown>>(),
+    /** The staff function acting on the process's current step (the work lists follow it). */
+    currentFunctionId: integer('current_function_id').references(() => staffFunctions.id),
+    currentStepName: text('current_step_name'),
+    /** Bumped by every staff action: clients may send it back to detect a concurrent change. */
+    version: integer('version').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
+    // Staff work lists (issue 11): the organisation's applications newest first, by status
+    // (the 'new' and 'completed' lists, the status filter) and by due date (the overdue list).
+    index('applications_staff_org_date_idx').on(t.organisationId, t.applicationDate.desc().nullsFirst(), t.id),
+    index('applications_staff_org_status_date_idx').on(t.organisationId, t.status, t.applicationDate.desc().nullsFirst(), t.id),
+    index('applications_staff_org_due_idx').on(t.organisationId, t.responseDueDate, t.id),
+    index('applications_reviewer_idx').on(t.reviewerUserId),
+    index('applications_current_function_idx').on(t.currentFunctionId),
+    // identification_number[contains] of the staff list (folded, trigram).
+    index('applications_identification_trgm_idx').using(
+      'gin',
+      sql`lower(public.f_unaccent(${t.identificationNumber})) gin_trgm_ops`,
+    ),
     index('applications_applicant_idx').on(t.applicantUserId, t.status),
     // The citizen list's default sort (newest first, id tiebreaker): the first page is an index
     // range read, never a sort of all the applicant's rows.
     index('applications_applicant_created_idx').on(t.applicantUserId, t.createdAt.desc().nullsFirst(), t.id),
     index('applications_organisation_idx').on(t.organisationId, t.status),
     // Foreign keys that lists (assignee, UAT routing) or deletes of the referenced row look up.
-    index('applications_assignee_idx').on(t.assigneeUserId),
+    index('applications_assignee_idx').on(t.assigneeUserId, t.status),
     index('applications_uat_idx').on(t.uatId),
     index('applications_created_by_idx').on(t.createdBy),
     index('applications_type_idx').on(t.applicationTypeId),
@@ -404,6 +440,37 @@ export const applicationComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('application_comments_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * A question a clerk sends to a consultant about an application (send-to-consultant) and the
+ * consultant's answer (consultant-review). A consultant sees only the applications with a
+ * consultation to them.
+ */
+export const applicationConsultations = pgTable(
+  'application_consultations',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    consultantUserId: integer('consultant_user_id')
+      .notNull()
+      .references(() => users.id),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('application_consultations_application_idx').on(t.applicationId, t.requestedAt),
+    // The consultant's list and the 'to review' counter: open consultations first.
+    index('application_consultations_consultant_idx').on(t.consultantUserId, t.answeredAt, t.applicationId),
+    index('application_consultations_requested_by_idx').on(t.requestedBy),
+  ],
 );
 
 /**

@@ -19,3 +19,11 @@ export {
   findReadableApplication,
   listAttachedFiles,
 } from './service.js';
+export {
+  registerWorkflowHook,
+  unregisterWorkflowHook,
+  type WorkflowFacts,
+  type WorkflowHook,
+  type WorkflowTransition,
+  workflowHook,
+} from './staff/workflow-hook.js';

@@ -24,10 +24,10 @@ import { buildListSql, type ListSpec, type ParsedList, romanianOrder } from '../
 
 // Subqueries name their tables: in a single-table select drizzle writes bare column names.
 const stepCount = sql<number>`(SELECT count(*) FROM process_steps s WHERE s.process_id = "processes"."id")`.mapWith(Number);
-const typeCount =
-  sql<number>`(SELECT count(*) FROM application_types a WHERE a.workflow_id = "processes"."id")`.mapWith(Number);
-const runCount =
-  sql<number>`(SELECT count(*) FROM application_process_runs r WHERE r.process_id = "processes"."id")`.mapWith(Number);
+const typeCount = sql<number>`(SELECT count(*) FROM application_types a WHERE a.workflow_id = "processes"."id")`.mapWith(Number);
+const runCount = sql<number>`(SELECT count(*) FROM application_process_runs r WHERE r.process_id = "processes"."id")`.mapWith(
+  Number,
+);
 
 export const PROCESS_LIST: ListSpec = {
   fields: {
@@ -196,7 +196,10 @@ export async function findFunctions(db: Db, ids: number[]) {
 
 export async function existingSeriesTypeIds(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: documentSeriesTypes.id }).from(documentSeriesTypes).where(inArray(documentSeriesTypes.id, ids));
+  const rows = await db
+    .select({ id: documentSeriesTypes.id })
+    .from(documentSeriesTypes)
+    .where(inArray(documentSeriesTypes.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -284,7 +287,14 @@ export async function insertRun(db: Db, values: typeof applicationProcessRuns.$i
 export async function updateRun(
   db: Db,
   id: number,
-  values: { processId?: number; currentStepId: number | null; state: ProcessRunState; finishedAt?: Date | null; startedAt?: Date; startedBy?: number },
+  values: {
+    processId?: number;
+    currentStepId: number | null;
+    state: ProcessRunState;
+    finishedAt?: Date | null;
+    startedAt?: Date;
+    startedBy?: number;
+  },
 ): Promise<void> {
   await db
     .update(applicationProcessRuns)

@@ -1,10 +1,4 @@
-import {
-  type ProcessCreateRequest,
-  type ProcessStepsRequest,
-  type ProcessUpdateRequest,
-  processProblems,
-  RUNNABLE_PROCESS_STATUSES,
-} from '@ghiseu/domain';
+import { type ProcessCreateRequest, type ProcessStepsRequest, type ProcessUpdateRequest, processProblems } from '@ghiseu/domain';
 import type { Actor } from '../../platform/auth/actor.js';
 import { inScope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/context.js';
@@ -294,19 +288,4 @@ export async function getApplicationRun(ctx: AppContext, actor: Actor, applicati
   const process = await loadProcess(ctx.db, run.processId);
   const current = run.currentStepId === null ? undefined : await repo.findStep(ctx.db, run.currentStepId);
   return presentRun(run, process.name, current, await repo.listHistory(ctx.db, applicationId));
-}
-
-/* ───────────────────────────── For other modules ───────────────────────────── */
-
-/**
- * Whether an application type of `organisationId` may attach process `processId`: it exists, is
- * published (or processing), and is common or that organisation's. For the application types.
- */
-export async function isAttachableProcess(db: Db, processId: number, organisationId: number): Promise<boolean> {
-  const row = await repo.findProcess(db, processId);
-  return (
-    row !== undefined &&
-    RUNNABLE_PROCESS_STATUSES.includes(row.status) &&
-    (row.organisationId === null || row.organisationId === organisationId)
-  );
 }

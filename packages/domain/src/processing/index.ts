@@ -1,0 +1,3 @@
+export * from './transitions.js';
+export * from './abilities.js';
+export * from './clock.js';
