@@ -182,7 +182,7 @@ describe('/process/new and /process/{id}', { timeout: UI_TEST_TIMEOUT }, () => {
     // A staff step needs its action.
     await user.click(within(dialog).getByRole('button', { name: 'Aplicați' }));
     expect(await within(dialog).findByText('Completați acest câmp')).toBeInTheDocument();
-    await user.click(within(dialog).getAllByLabelText(/Acțiunea care încheie pasul/)[0]);
+    await user.click(within(dialog).getAllByLabelText(/Acțiunea de la finalul pasului/)[0]);
     await user.click(await screen.findByRole('option', { name: 'Aprobare' }));
     await user.click(within(dialog).getByRole('button', { name: 'Aplicați' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
