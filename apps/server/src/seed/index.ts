@@ -4,6 +4,7 @@ import type { Db } from '../platform/db.js';
 import { seedDemoData } from './demo.js';
 import { seedDemoApplicationTypes } from './demo-applications.js';
 import { seedDemoParcels } from './demo-parcels.js';
+import { seedDemoStaffApplications } from './demo-staff-applications.js';
 import { seedReferenceData } from './reference.js';
 
 /**
@@ -34,6 +35,7 @@ export async function runSeeds(
     result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));
     result.demoParcels = await runOnce(db, 'demo-parcels-v1', (tx) => seedDemoParcels(tx));
     result.demoApplicationTypes = await runOnce(db, 'demo-application-types-v1', (tx) => seedDemoApplicationTypes(tx));
+    result.demoStaffApplications = await runOnce(db, 'demo-staff-applications-v1', (tx) => seedDemoStaffApplications(tx));
   }
   return result;
 }

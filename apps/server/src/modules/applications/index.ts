@@ -13,6 +13,9 @@ export {
 } from './parts.js';
 export { type ApplicationFacts, mayReadApplication } from './policy.js';
 export { applicationsRoutes } from './routes.js';
+export { staffApplicationsRoutes } from './staff/routes.js';
+/** The stored quick-search text of an application (the demo seed writes applications directly). */
+export { refreshQuickSearch } from './repository.js';
 export {
   findApplicationFormVersion,
   findApplicationSummary,

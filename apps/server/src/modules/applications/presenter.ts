@@ -9,6 +9,7 @@ import {
   beneficiaryDisplayName,
   LIMITS,
   type RealEstate,
+  remainingResponseDays,
   type SignDetails,
   todayInRomania,
 } from '@ghiseu/domain';
@@ -87,8 +88,15 @@ export function presentFile(actor: Actor, application: ApplicationRow, row: Appl
   };
 }
 
-/** Due date and days left of a submitted application (calendar days from the submission day). */
+/**
+ * Due date and days left of a submitted application: once registered, the legal clock (working
+ * days, paused during clarifications); before, an estimate in calendar days from the submission day.
+ */
 function responseTerm(a: ApplicationRow): { due: string | null; remaining: number | null } {
+  if (a.responseDueDate) {
+    const pausedOn = a.clockPausedAt ? todayInRomania(a.clockPausedAt) : null;
+    return { due: a.responseDueDate, remaining: remainingResponseDays({ dueDate: a.responseDueDate, pausedOn }) };
+  }
   if (!a.applicationDate || a.responseDueInDays === null) return { due: null, remaining: null };
   const due = addCalendarDays(todayInRomania(a.applicationDate), a.responseDueInDays);
   const remaining = Math.round((Date.parse(`${due}T00:00:00Z`) - Date.parse(`${todayInRomania()}T00:00:00Z`)) / 86_400_000);

@@ -5,6 +5,8 @@ import {
   type ApplicationPatchRequest,
   DEFAULT_SIGN_DETAILS,
   type FormDefinition,
+  resumeClock,
+  todayInRomania,
 } from '@ghiseu/domain';
 import { and, sql } from 'drizzle-orm';
 import { applications } from '../../db/schema/index.js';
@@ -105,17 +107,26 @@ export async function findAllBySeries(ctx: AppContext, actor: Actor, series: str
 export async function getApplication(ctx: AppContext, actor: Actor, id: number) {
   const row = await repo.findApplicationListRow(ctx.db, id);
   if (!row || !mayReadApplication(actor, row.application)) throw notFound();
+  return applicationRecord(ctx.db, actor, row);
+}
+
+/**
+ * The full record of an application row, without a policy check (the caller made it): the
+ * citizen's GET and the staff record (staff/service.ts) build on it.
+ */
+export async function applicationRecord(db: Db, actor: Actor, row: repo.ApplicationDetailRow) {
   const a = row.application;
+  const id = a.id;
   const editable = applicationAbilities(actor, a).canEdit;
   const itemAbilities = { canEdit: editable, canDelete: editable };
   const parts = applicationParts();
   const [formVersion, beneficiaries, realEstates, files, comments, applicantName] = await Promise.all([
-    repo.findFormVersion(ctx.db, a.formVersionId),
-    parts.beneficiaries.detail(ctx.db, id, itemAbilities),
-    parts.realEstates.detail(ctx.db, id),
-    repo.applicationFileRows(ctx.db, id),
-    repo.visibleComments(ctx.db, id),
-    repo.userName(ctx.db, a.applicantUserId),
+    repo.findFormVersion(db, a.formVersionId),
+    parts.beneficiaries.detail(db, id, itemAbilities),
+    parts.realEstates.detail(db, id),
+    repo.applicationFileRows(db, id),
+    repo.visibleComments(db, id),
+    repo.userName(db, a.applicantUserId),
   ]);
   return presentApplication(actor, {
     row,
@@ -420,14 +431,16 @@ export async function answerClarification(ctx: AppContext, actor: Actor, id: num
       text,
       isClarification: true,
     });
-    await repo.updateApplication(tx, id, { status: 'PENDING' });
+    // The answer restarts the legal clock: the due day moves by the working days it stood still.
+    const clock = resumedClock(current);
+    await repo.updateApplication(tx, id, { status: 'PENDING', ...clock });
     await audit(tx, actor, meta, {
       organisationId: current.organisationId,
       action: 'application.clarification_answer',
       entityType: ENTITY,
       entityId: id,
-      before: { status: current.status },
-      after: { status: 'PENDING', comment_id: commentId },
+      before: { status: current.status, response_due_date: current.responseDueDate },
+      after: { status: 'PENDING', comment_id: commentId, response_due_date: clock.responseDueDate ?? current.responseDueDate },
     });
     await emitDomainEvent(tx, {
       type: 'application.clarification_answered',
@@ -438,6 +451,20 @@ export async function answerClarification(ctx: AppContext, actor: Actor, id: num
     });
   });
   return getApplication(ctx, actor, id);
+}
+
+/** The clock columns after a paused clock resumes today (nothing when it runs). */
+function resumedClock(
+  a: Pick<repo.ApplicationRow, 'clockPausedAt' | 'responseDueDate' | 'pausedWorkingDays'>,
+): Partial<typeof applications.$inferInsert> {
+  if (!a.clockPausedAt) return {};
+  if (!a.responseDueDate) return { clockPausedAt: null };
+  const resumed = resumeClock({ dueDate: a.responseDueDate, pausedOn: todayInRomania(a.clockPausedAt) });
+  return {
+    clockPausedAt: null,
+    responseDueDate: resumed.dueDate,
+    pausedWorkingDays: a.pausedWorkingDays + resumed.pausedWorkingDays,
+  };
 }
 
 /* ───────────────────────────── For other modules (public-status) ───────────────────────────── */
