@@ -2,7 +2,15 @@ import type { ProcessStepInput } from '@ghiseu/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO } from '../../../test/administration-kit.js';
-import { buildApplicationType, buildCitizen, buildFunction, buildSubmittedApplication } from '../../../test/factories.js';
+import {
+  buildApplicationType,
+  buildCitizen,
+  buildFunction,
+  buildOrganisation,
+  buildStaff,
+  buildSubmittedApplication,
+} from '../../../test/factories.js';
+import { TARGU_MURES } from '../../../test/administration-kit.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applicationProcessHistory, applications, auditLog, domainEvents } from '../../db/schema/index.js';
 import { processEngine } from './engine.js';
@@ -459,5 +467,90 @@ describe('the engine (through the workflow hook)', () => {
     // The demo clerk works for the county council, not this city hall.
     expect((await call(t, 'GET', `/api/application-processes/${application.id}`, DEMO.staff)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/application-processes/${application.id}`, DEMO.citizen)).statusCode).toBe(403);
+  });
+});
+
+describe('the engine through the staff actions (start-process, then the clerks act)', () => {
+  it('moves an application of a type with a published process through its steps, status and function as defined', async () => {
+    const organisation = await buildOrganisation(t, { uat_id: TARGU_MURES });
+    const fixture = await buildApplicationType(t, { organisationId: organisation.id });
+    const responsibility = async (permissions: string[]) => {
+      const response = await call(t, 'POST', '/api/responsibilities', DEMO.superadmin, {
+        name: uniqueName('Procesare'),
+        permissions,
+        organisation_id: organisation.id,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.id as number;
+    };
+    const everything = await buildFunction(t, organisation.id, [
+      await responsibility(['CAN_VIEW_ORGANISATIONS_APPLICATIONS', 'CAN_ASSIGN_APPLICATION']),
+    ]);
+    const analysts = await buildFunction(t, organisation.id, [await responsibility(['CAN_VIEW_ORGANISATIONS_APPLICATIONS'])]);
+    const supervisor = await buildStaff(t, organisation.id, { functions: [everything] });
+    const analyst = await buildStaff(t, organisation.id, { functions: [analysts] });
+
+    const process = await publishedProcess(
+      [
+        { key: 'repartizare', name: 'Repartizare', is_start: true, action_name: 'assign', next_step_key: 'analiza' },
+        {
+          key: 'analiza',
+          name: 'Analiză tehnică',
+          action_name: 'approve',
+          next_step_key: 'emitere',
+          function_id: analysts,
+          application_status: 'PENDING',
+        },
+        { key: 'emitere', name: 'Emitere certificat', action_type: 'generate_document', action_name: 'approve' },
+      ],
+      { organisation_id: organisation.id },
+    );
+    expect(
+      (await call(t, 'PATCH', `/api/application-types/${fixture.typeId}`, DEMO.superadmin, { workflow_id: process.id }))
+        .statusCode,
+    ).toBe(200);
+    const citizen = await buildCitizen(t);
+    const { id } = await buildSubmittedApplication(t, citizen, { fixture });
+    const staff = (method: 'GET' | 'PATCH' | 'PUT', path: string, who: { headers: Record<string, string> }, body?: unknown) =>
+      call(t, method, `/api/staff-applications/${id}${path}`, who.headers, body);
+
+    expect((await staff('PATCH', '/register', supervisor, {})).statusCode).toBe(200);
+    const started = await staff('PATCH', '/start-process', supervisor, {});
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data).toMatchObject({
+      status: 'REGISTERED',
+      current_step_name: 'Repartizare',
+      current_function_id: null,
+    });
+
+    const assigned = await staff('PATCH', '/assign', supervisor, { assignee_user_id: supervisor.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().data).toMatchObject({
+      status: 'PENDING',
+      current_step_name: 'Analiză tehnică',
+      current_function_id: analysts,
+    });
+    // The analysts' function acts on this step: it is among their assigned applications.
+    const mine = (await call(t, 'GET', '/api/staff-applications?assigned=true', analyst.headers)).json().data;
+    expect(mine.map((r: { id: number }) => r.id)).toContain(id);
+
+    const approved = await staff('PUT', '/approve', supervisor, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: 'APPROVED',
+      current_step_name: 'Așteaptă generarea documentului',
+      current_function_id: null,
+    });
+
+    const run = (await call(t, 'GET', `/api/application-processes/${id}`, supervisor.headers)).json().data;
+    expect(run).toMatchObject({ state: 'waiting_documents', current_step: { key: 'emitere' } });
+    expect(run.history.map((h: { action: string; to_step_name: string }) => [h.action, h.to_step_name])).toEqual([
+      ['start-process', 'Repartizare'],
+      ['assign', 'Analiză tehnică'],
+      ['approve', 'Emitere certificat'],
+    ]);
+    // A second start while the run goes on is refused.
+    const again = await staff('PATCH', '/start-process', supervisor, {});
+    expect(again.statusCode).toBe(409);
   });
 });
