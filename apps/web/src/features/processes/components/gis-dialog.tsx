@@ -67,7 +67,9 @@ const valuesOf = (step: EditorStep | null): Values => ({
 export function GisDialog({ opened, onClose, step, organisations, onApply }: GisDialogProps) {
   const { t } = useTranslation('processes');
   const schema = useMemo(() => schemaFor({ required: t('step.required'), manual: t('gis.manualRequired') }), [t]);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(step), mode: 'onTouched' });
+  // Checked on 'Aplicați' (then on every change): a check on leaving a field re-rendered the rows under the
+  // pointer, and the click on 'Aplicați' that caused the blur was lost.
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(step), mode: 'onSubmit' });
   const rows = useFieldArray({ control: form.control, name: 'mappings' });
   const watched = useWatch({ control: form.control, name: 'mappings' });
   const { errors } = form.formState;

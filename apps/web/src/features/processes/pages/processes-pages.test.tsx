@@ -206,6 +206,22 @@ describe('/process/new and /process/{id}', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await sentRequests({ method: 'POST', path: '/api/processes/5/publish' })).toHaveLength(1);
   });
 
+  it('stores the GIS settings of a step from its dialog', async () => {
+    serveLookups();
+    server.use(http.get('/api/processes/:id', () => envelope(record())));
+    const { user } = setup('/process/5');
+    await user.click(await screen.findByRole('tab', { name: /Pași/ }));
+    await user.click(screen.getByRole('button', { name: 'Setări de intersecție GIS pentru pasul Verificare dosar' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Adăugați o setare' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Strat/ }), 'PUG');
+    await user.type(within(dialog).getByRole('textbox', { name: /Atribut GIS/ }), 'cod_utr');
+    await user.type(within(dialog).getByRole('textbox', { name: /Denumirea metadatei/ }), 'utr');
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicați' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('step-verificare')).toHaveTextContent('o setare GIS');
+  });
+
   it('shows what blocks the publication and the refusal of the server', async () => {
     serveLookups();
     const steps = [step('a', 'Verificare'), step('b', 'Aprobare', { is_start: true })];
