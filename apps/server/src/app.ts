@@ -25,7 +25,13 @@ import { authRoutes } from './modules/auth/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { applicationTypesRoutes } from './modules/application-types/index.js';
 import { documentSeriesRoutes } from './modules/document-series/index.js';
-import { applicationsRoutes, registerApplicationParts, staffApplicationsRoutes } from './modules/applications/index.js';
+import {
+  applicationsRoutes,
+  registerApplicationParts,
+  registerWorkflowHook,
+  staffApplicationsRoutes,
+} from './modules/applications/index.js';
+import { processEngine, processesRoutes } from './modules/processes/index.js';
 import { registryRoutes } from './modules/applications/registry/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
@@ -163,8 +169,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   // An application's beneficiaries and real estates belong to modules that depend on the
   // applications module: they plug their parts in here instead of being imported by it.
   registerApplicationParts({ beneficiaries: beneficiaryPart, realEstates: realEstatePart });
+  // The workflow engine runs inside the staff actions (the processes module depends on applications).
+  registerWorkflowHook(processEngine);
   await app.register(applicationsRoutes, { prefix: '/api' });
   await app.register(staffApplicationsRoutes, { prefix: '/api' });
+  await app.register(processesRoutes, { prefix: '/api' });
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });
   await app.register(registryRoutes, { prefix: '/api' });

@@ -21,6 +21,8 @@ export * from './contracts/beneficiaries.js';
 export * from './contracts/real-estate.js';
 export * from './contracts/applications.js';
 export * from './contracts/public-status.js';
+export * from './processes/index.js';
+export * from './contracts/processes.js';
 export * from './processing/index.js';
 export * from './contracts/staff-applications.js';
 export * from './contracts/registry.js';

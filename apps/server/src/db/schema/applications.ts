@@ -17,6 +17,7 @@ import { createdAt, updatedAt, timestamps } from './columns.js';
 import { APPLICATION_STATUSES } from '@ghiseu/domain';
 import { files } from './platform.js';
 import { organisations } from './organisations.js';
+import { processes } from './processes.js';
 import { counties, territorialUnits } from './territory.js';
 import { multiPolygon3844 } from './types.js';
 import { users } from './users.js';
@@ -145,7 +146,7 @@ export const applicationTypes = pgTable(
     taxCategoryIds: jsonb('tax_category_ids').$type<Record<string, number | null>>().notNull().default({}),
     referenceTypeIds: jsonb('reference_type_ids').$type<number[]>().notNull().default([]),
     archiveDocumentTypeCode: text('archive_document_type_code'),
-    workflowId: integer('workflow_id'),
+    workflowId: integer('workflow_id').references(() => processes.id),
     isAuto: boolean('is_auto').notNull().default(false),
     /** Response period in days (0–9999). */
     remainingPeriod: integer('remaining_period').notNull().default(30),
@@ -162,7 +163,11 @@ export const applicationTypes = pgTable(
     usageCategories: jsonb('usage_categories').$type<string[]>().notNull().default([]),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('application_types_name_unique').on(t.organisationId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('application_types_name_unique').on(t.organisationId, sql`lower(${t.name})`),
+    // The types running a process (a process in use cannot be deleted).
+    index('application_types_workflow_idx').on(t.workflowId),
+  ],
 );
 
 /** An application (cerere) and its citizen-side data. */

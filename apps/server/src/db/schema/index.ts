@@ -5,3 +5,5 @@ export * from './platform.js';
 export * from './accounts.js';
 export * from './applications.js';
 export * from './registry.js';
+export * from './processes.js';
+export * from './process-runs.js';

@@ -81,6 +81,12 @@ describe('application types: every field of spec §3', () => {
     const clarification = await createType();
     const department = await post('/api/departments', DEMO.admin, { name: unique('Urbanism') });
     const fn = await post('/api/functions', DEMO.admin, { name: unique('Arhitect-șef') });
+    // The workflow: a published process (the processes module's API).
+    const process = await post('/api/processes', DEMO.superadmin, { name: unique('Proces') });
+    await call(t, 'PUT', `/api/processes/${process.id}/steps`, DEMO.superadmin, {
+      steps: [{ key: 'verificare', name: 'Verificare', is_start: true, action_name: 'approve' }],
+    });
+    expect((await call(t, 'POST', `/api/processes/${process.id}/publish`, DEMO.superadmin)).statusCode).toBe(200);
     const body = {
       name: unique('Autorizație de construire'),
       description: 'Autorizarea lucrărilor de construire',
@@ -96,7 +102,7 @@ describe('application types: every field of spec §3', () => {
       tax_category_ids: { construction: 3 },
       reference_type_ids: [reference.id],
       archive_document_type_code: 'AC-URB',
-      workflow_id: 7,
+      workflow_id: process.id,
       is_auto: false,
       remaining_period: '30',
       list_order: 2,

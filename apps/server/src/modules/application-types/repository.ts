@@ -1,5 +1,5 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import { applicationTypes, formVersions, forms, organisations } from '../../db/schema/index.js';
+import { applicationTypes, formVersions, forms, organisations, processes } from '../../db/schema/index.js';
 import { type Db, nameTaken } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../platform/list-query.js';
 
@@ -184,4 +184,20 @@ export async function listPublicApplicationTypes(db: Db, filter: { domain?: stri
       ),
     )
     .orderBy(asc(applicationTypes.listOrder), asc(applicationTypes.name), asc(applicationTypes.id)) as Promise<PublicTypeRow[]>;
+}
+
+/**
+ * Whether a type of `organisationId` may run process `processId`: published (or already running
+ * somewhere) and common to every organisation or that organisation's own.
+ */
+export async function processAttachable(db: Db, processId: number, organisationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: processes.status, organisationId: processes.organisationId })
+    .from(processes)
+    .where(eq(processes.id, processId));
+  return (
+    row !== undefined &&
+    (row.status === 'published' || row.status === 'processing') &&
+    (row.organisationId === null || row.organisationId === organisationId)
+  );
 }

@@ -239,6 +239,14 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
       problems.push({ path: 'body.function_ids', message: 'Funcția nu aparține instituției', ids: foreign });
   }
 
+  // The process its applications run through: a published one, common or of the organisation.
+  if (
+    touched('workflow_id') &&
+    values.workflowId != null &&
+    !(await repo.processAttachable(db, values.workflowId, organisationId))
+  )
+    problems.push({ path: 'body.workflow_id', message: 'Procesul nu există sau nu este publicat pentru această instituție' });
+
   // The seal is stamped on issued documents: a PNG or JPEG the actor uploaded, never somebody else's file.
   if (changed.has('custom_seal_file_id') && values.customSealFileId != null) {
     const file = await findOwnFile(db, values.customSealFileId, actor.userId);

@@ -103,6 +103,10 @@ const enrollmentRedirectPage = lazyPage(
 );
 
 const formsPage = lazyPage(() => import('../../features/forms/pages/forms-page'), 'FormsPage');
+const processesPage = lazyPage(() => import('../../features/processes/pages/processes-page'), 'ProcessesPage', ['processes']);
+const processEditorPage = lazyPage(() => import('../../features/processes/pages/process-editor-page'), 'ProcessEditorPage', [
+  'processes',
+]);
 const formEditorPage = lazyPage(() => import('../../features/forms/pages/form-editor-page'), 'FormEditorPage');
 const applicationTypesPage = lazyPage(
   () => import('../../features/application-types/pages/application-types-page'),
@@ -255,9 +259,9 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   signedIn('/accounts', 'accounts', 'configuration', ['accountsRead'], {}, accountsPage),
   signedIn('/responsibilities', 'responsibilities', 'configuration', ['responsibilityRead'], {}, responsibilitiesPage),
   signedIn('/permissions', 'permissions', 'configuration', ['permissionsRead'], {}, permissionsPage),
-  config('/process-editor', 'processEditor', 'processEditorRead'),
-  config('/process/new', 'processNew', 'processEditorCreate'),
-  config('/process/:id', 'processEdit', 'processEditorEdit'),
+  config('/process-editor', 'processEditor', 'processEditorRead', processesPage),
+  config('/process/new', 'processNew', 'processEditorCreate', processEditorPage),
+  config('/process/:id', 'processEdit', 'processEditorEdit', processEditorPage),
   config('/forms', 'forms', 'formsRead', formsPage),
   config('/form/new', 'formNew', 'formsCreate', formEditorPage),
   config('/form/:id', 'formView', 'formsRead', formEditorPage),

@@ -32,12 +32,12 @@ export const IS_AUTO_RULE = 'Un tip automat nu are tipuri de cereri de referinț
 
 /**
  * The form's schema: the creation contract without the fields later capabilities fill
- * (templates, workflow, taxes). The super administrator must choose the organisation of a new
+ * (templates, taxes). The super administrator must choose the organisation of a new
  * type; others create in their own (none sent). An automatic type has no reference types.
  */
 export function applicationTypeFormSchema(options: { requireOrganisation?: boolean } = {}) {
   const contract = ZApplicationTypeCreateRequest.shape;
-  return ZApplicationTypeCreateRequest.omit({ document_template_ids: true, tax_category_ids: true, workflow_id: true })
+  return ZApplicationTypeCreateRequest.omit({ document_template_ids: true, tax_category_ids: true })
     .extend({
       organisation_id: options.requireOrganisation
         ? contract.organisation_id.unwrap()
@@ -89,6 +89,8 @@ export interface ApplicationTypeValues {
   custom_seal_file_id: number | null;
   archive_document_type_code: string;
   usage_categories: string[];
+  /** The published process the type's applications run through. */
+  workflow_id: number | null;
 }
 
 const isDomain = (value: string): value is Domain => (DOMAINS as readonly string[]).includes(value);
@@ -129,6 +131,7 @@ export function applicationTypeValues(
     custom_seal_file_id: record?.custom_seal_file_id ?? null,
     archive_document_type_code: record?.archive_document_type_code ?? '',
     usage_categories: [...(record?.usage_categories ?? [])],
+    workflow_id: record?.workflow_id ?? null,
   };
 }
 
@@ -161,6 +164,7 @@ function bodyFields(output: ApplicationTypeOutput | ApplicationTypeRecord) {
     department_ids: [...output.department_ids],
     function_ids: [...output.function_ids],
     usage_categories: cleanTags(output.usage_categories),
+    workflow_id: output.workflow_id ?? null,
   };
 }
 

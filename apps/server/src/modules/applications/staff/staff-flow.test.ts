@@ -2,12 +2,12 @@ import { addWorkingDays, todayInRomania, workingDaysBetween } from '@ghiseu/doma
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { applicationFiles, applications, applicationTypes, auditLog, domainEvents } from '../../../db/schema/index.js';
+import { applicationFiles, applications, applicationTypes, auditLog, domainEvents, processes } from '../../../db/schema/index.js';
 import { call, DEMO, startAnafStandIn, uploadFile } from '../../../../test/applications-kit.js';
 import { buildStaff, type SignedIn } from '../../../../test/factories.js';
 import { SMALL_PDF } from '../../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
-import { registerWorkflowHook, unregisterWorkflowHook } from './workflow-hook.js';
+import { registerWorkflowHook, unregisterWorkflowHook, type WorkflowHook, workflowHook } from './workflow-hook.js';
 import { buildStaffFixture, fileApplication, setState, type StaffFixture, staffCall, statusOf } from './staff-kit.js';
 
 /**
@@ -28,6 +28,19 @@ afterAll(async () => {
   await t?.close();
   await anaf?.close();
 });
+
+/** Runs `work` with `hook` as the workflow hook (none when undefined), then puts the app's engine back. */
+async function withHook<T>(hook: WorkflowHook | undefined, work: () => Promise<T>): Promise<T> {
+  const engine = workflowHook();
+  unregisterWorkflowHook();
+  if (hook) registerWorkflowHook(hook);
+  try {
+    return await work();
+  } finally {
+    unregisterWorkflowHook();
+    if (engine) registerWorkflowHook(engine);
+  }
+}
 
 describe('a clerk processes an application', () => {
   it('registers, assigns, asks for clarifications, gets the answer and approves', async () => {
@@ -203,7 +216,7 @@ describe('refusals with their own codes', () => {
 
   it('answers 409 WORKFLOW_NOT_AVAILABLE for start-process without a process engine', async () => {
     const id = await inWork(7);
-    const response = await staffCall(t, 'PATCH', `/${id}/start-process`, f.clerk, {});
+    const response = await withHook(undefined, () => staffCall(t, 'PATCH', `/${id}/start-process`, f.clerk, {}));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('WORKFLOW_NOT_AVAILABLE');
   });
@@ -330,13 +343,18 @@ describe('consultations, review and the process engine', () => {
 
   it('stores the step and function a process names; holders of the function see it as assigned', async () => {
     const id = await inWork(13);
-    registerWorkflowHook({
+    const stub: WorkflowHook = {
       start: async () => ({ stepName: 'Avizare', functionId: f.viewerFunctionId }),
       afterAction: async (_tx, facts) =>
         facts.action === 'approve' ? { status: 'GENERATED', stepName: 'Generare document', functionId: null } : undefined,
-    });
-    try {
-      await t.ctx.db.update(applicationTypes).set({ workflowId: 1 }).where(eq(applicationTypes.id, f.typeId));
+    };
+    await withHook(stub, async () => {
+      // The type names a process (the stub stands in for the engine that would run it).
+      const [process] = await t.ctx.db
+        .insert(processes)
+        .values({ name: `Proces de test ${id}`, status: 'published', organisationId: f.organisationId })
+        .returning({ id: processes.id });
+      await t.ctx.db.update(applicationTypes).set({ workflowId: process.id }).where(eq(applicationTypes.id, f.typeId));
       expect((await staffCall(t, 'GET', `/${id}`, f.clerk)).json().data.abilities.canStartProcess).toBe(true);
       const started = await staffCall(t, 'PATCH', `/${id}/start-process`, f.clerk, {});
       expect(started.statusCode, started.body).toBe(200);
@@ -350,9 +368,8 @@ describe('consultations, review and the process engine', () => {
         current_function_id: null,
       });
       expect(await statusOf(t, id)).toBe('GENERATED');
-    } finally {
-      unregisterWorkflowHook();
-    }
+      await t.ctx.db.update(applicationTypes).set({ workflowId: null }).where(eq(applicationTypes.id, f.typeId));
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   type ApplicationTypeRecord,
+  type PublishedProcess,
   type Department,
   type DocumentSeriesType,
   type FormSummary,
@@ -28,6 +29,7 @@ export const typeKeys = {
   departments: (organisationId: number) => [ROOT, 'lookups', 'departments', organisationId] as const,
   functions: (organisationId: number) => [ROOT, 'lookups', 'functions', organisationId] as const,
   seriesTypes: () => [ROOT, 'lookups', 'series-types'] as const,
+  processes: (organisationId: number | null) => [ROOT, 'lookups', 'processes', organisationId] as const,
 };
 
 const withQuery = (path: string, params: string) => (params ? `${path}?${params}` : path);
@@ -156,3 +158,16 @@ function useTypeWrite<V, R extends ApplicationTypeRecord | undefined>(fn: (varia
 export const useCreateApplicationType = () => useTypeWrite(createApplicationType);
 export const usePatchApplicationType = () => useTypeWrite(patchApplicationType);
 export const useDeleteApplicationType = () => useTypeWrite(deleteApplicationType);
+
+/** Published processes the type may run: common ones and its organisation's (`GET /processes/published`). */
+export const usePublishedProcessOptions = (organisationId: number | null) =>
+  useQuery({
+    queryKey: typeKeys.processes(organisationId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DataEnvelope<PublishedProcess[]>>(
+          organisationId ? `/processes/published?organisation_id=${organisationId}` : '/processes/published',
+          { signal },
+        )
+      ).data,
+  });

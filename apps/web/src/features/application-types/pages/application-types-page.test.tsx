@@ -34,6 +34,9 @@ beforeEach(() => {
     http.get('/api/document-series-types', () => listEnvelope([{ id: 1, name: 'Intrări' }])),
     http.get('/api/departments', () => listEnvelope([])),
     http.get('/api/functions', () => listEnvelope([])),
+    http.get('/api/processes/published', () =>
+      envelope([{ id: 3, name: 'Autorizare construire', organisation_id: null, status: 'published' }]),
+    ),
     http.get('/api/jurisdiction-territorial-administrative-units', () => listEnvelope([{ id: 114319, name: 'Târgu Mureș' }])),
   );
 });
@@ -233,5 +236,24 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
         },
       ]),
     );
+  });
+
+  it('attaches a published process of the organisation to the type', async () => {
+    serveTypes([record({ id: 6, name: 'Autorizație' })]);
+    answerWrites('patch', '/api/application-types/:id', [() => envelope(record({ id: 6, workflow_id: 3 }))]);
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Acțiuni pentru tipul de cerere Autorizație' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Modificați' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modificare tip de cerere' });
+    await user.click(dialog.querySelector('#at-workflow') as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Autorizare construire' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
+    await waitFor(async () =>
+      expect(await writes('PATCH')).toEqual([
+        { path: '/api/application-types/6', body: { workflow_id: 3 }, type: 'application/merge-patch+json' },
+      ]),
+    );
+    const [published] = await sentRequests({ method: 'GET', path: '/api/processes/published' });
+    expect(published.query.get('organisation_id')).toBe('2');
   });
 });
