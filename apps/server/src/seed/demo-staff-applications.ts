@@ -69,7 +69,7 @@ const REJECT_FORM: FormDefinitionInput = {
 
 interface DemoApplication {
   applicant: 'citizen' | 'company' | 'office';
-  type: 'Certificat de urbanism' | 'Autorizație de construire' | 'Aviz';
+  type: 'Certificat de urbanism' | 'Autorizație de construire' | 'Autorizație de desființare' | 'Aviz';
   status: ApplicationStatus;
   purpose: string;
   /** Days ago it was submitted (and registered a day later, unless NEW). */
@@ -83,6 +83,16 @@ interface DemoApplication {
 }
 
 const DEMO_APPLICATIONS: DemoApplication[] = [
+  {
+    // Its type runs the demo process (demo-processes.ts): the clerk can start it.
+    applicant: 'citizen',
+    type: 'Autorizație de desființare',
+    status: 'PENDING',
+    purpose: 'Desființare anexă gospodărească',
+    submittedDaysAgo: 4,
+    assigned: true,
+    cadastral: '120360',
+  },
   {
     applicant: 'citizen',
     type: 'Certificat de urbanism',

@@ -4,6 +4,7 @@ import type { Db } from '../platform/db.js';
 import { seedDemoData } from './demo.js';
 import { seedDemoApplicationTypes } from './demo-applications.js';
 import { seedDemoParcels } from './demo-parcels.js';
+import { seedDemoProcesses } from './demo-processes.js';
 import { seedDemoStaffApplications } from './demo-staff-applications.js';
 import { seedDemoRegistry } from './demo-registry.js';
 import { seedReferenceData } from './reference.js';
@@ -38,6 +39,7 @@ export async function runSeeds(
     result.demoApplicationTypes = await runOnce(db, 'demo-application-types-v1', (tx) => seedDemoApplicationTypes(tx));
     result.demoStaffApplications = await runOnce(db, 'demo-staff-applications-v1', (tx) => seedDemoStaffApplications(tx));
     result.demoRegistry = await runOnce(db, 'demo-registry-v1', (tx) => seedDemoRegistry(tx));
+    result.demoProcesses = await runOnce(db, 'demo-processes-v1', (tx) => seedDemoProcesses(tx));
   }
   return result;
 }

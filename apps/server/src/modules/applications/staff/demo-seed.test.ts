@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../../../test/applications-kit.js';
+import { call, DEMO } from '../../../../test/applications-kit.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { seedDemoStaffApplications } from '../../../seed/demo-staff-applications.js';
 import { staffCall } from './staff-kit.js';
@@ -29,6 +29,23 @@ describe('demo staff applications', () => {
     expect(inbox.some((r: { overdue: boolean }) => r.overdue)).toBe(true);
     const review = inbox.find((r: { status: string }) => r.status === 'REVIEW');
     expect(review.clock_paused).toBe(true);
+  });
+
+  it('runs the demo process on the demolition permit: staff@ starts it and the first step acts', async () => {
+    const processes = (await call(t, 'GET', '/api/processes', DEMO.superadmin)).json().data;
+    const demo = processes.find((p: { name: string }) => p.name === 'Emiterea autorizației de desființare');
+    expect(demo).toMatchObject({ status: 'published' });
+    const inbox = (await staffCall(t, 'GET', '?limit=100', DEMO.staff)).json().data;
+    const demolition = inbox.find(
+      (r: { application_type_name: string }) => r.application_type_name === 'Autorizație de desființare',
+    );
+    expect(demolition.abilities.canStartProcess).toBe(true);
+    const started = await staffCall(t, 'PATCH', `/${demolition.id}/start-process`, DEMO.staff, {});
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data).toMatchObject({ current_step_name: 'Verificarea dosarului', status: 'PENDING' });
+    const approved = await staffCall(t, 'PUT', `/${demolition.id}/approve`, DEMO.staff, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.current_step_name).toBe('Avizul arhitectului-șef');
   });
 
   it('sends one to consultant@, and lets admin@ see the organisation', async () => {
