@@ -1,3 +1,4 @@
+import { responseDueDate, todayInRomania } from '@ghiseu/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   applicationBeneficiaries,
@@ -95,6 +96,7 @@ export async function seedDemoRegistry(tx: Db): Promise<Record<string, number>> 
       ? await tx.select({ id: forms.publishedVersionId }).from(forms).where(eq(forms.id, type.formId))
       : [];
     const number = await takeIncomingNumber(tx, type.id);
+    const registeredAt = new Date();
     const [application] = await tx
       .insert(applications)
       .values({
@@ -107,8 +109,11 @@ export async function seedDemoRegistry(tx: Db): Promise<Record<string, number>> 
         identificationNumber: number.code,
         seriesId: number.seriesId,
         seriesIndex: number.index,
-        applicationDate: new Date(),
+        applicationDate: registeredAt,
+        registeredAt,
         responseDueInDays: type.remainingPeriod,
+        // The legal clock starts at the desk, as for registry/service.ts's registrations.
+        responseDueDate: responseDueDate(todayInRomania(registeredAt), type.remainingPeriod),
         purpose: demo.subject,
         formData: demo.form,
         signDetails: { isOnline: false, package: null },

@@ -27,6 +27,9 @@ describe('demo staff applications', () => {
     expect(counters.assigned).toBeGreaterThan(0);
     expect(counters.to_review).toBeGreaterThan(0);
     expect(inbox.some((r: { overdue: boolean }) => r.overdue)).toBe(true);
+    // Registered at the desk or online, every registered one runs on the legal clock.
+    for (const row of inbox.filter((r: { status: string }) => r.status !== 'NEW'))
+      expect(row.response_due_date, row.identification_number).not.toBeNull();
     const review = inbox.find((r: { status: string }) => r.status === 'REVIEW');
     expect(review.clock_paused).toBe(true);
   });
