@@ -195,3 +195,15 @@ test('an application of the type moves through the steps as defined', async ({ p
   await expect(page.getByTestId('process-status')).toHaveText('În procesare');
   await expectAxeClean(page);
 });
+
+test('the demo process draws its return to the start step', async ({ page }) => {
+  await signIn(page, 'superadmin@demo.ghiseu.ro');
+  await page.goto('/process-editor');
+  await page.getByRole('link', { name: 'Emiterea autorizației de desființare' }).click();
+  await page.getByRole('tab', { name: /Diagramă/ }).click();
+  const diagram = page.getByTestId('process-diagram');
+  // Two "next" arrows and the chief architect's return to the verification (the start step).
+  await expect(diagram.locator('.react-flow__edge')).toHaveCount(3);
+  await expect(diagram).toContainText('revenire');
+  await expectAxeClean(page);
+});

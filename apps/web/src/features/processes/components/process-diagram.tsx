@@ -16,7 +16,9 @@ export function ProcessDiagram({ steps }: { steps: readonly EditorStep[] }) {
       id: step.key,
       position: { x: 0, y: index * 120 },
       data: { label: `${index + 1}. ${step.name}` },
-      type: index === 0 ? 'input' : step.next_step_key === null && step.conditions.length === 0 ? 'output' : 'default',
+      // 'default' nodes have both handles: React Flow drops an edge into an 'input' node (no
+      // target handle) or out of an 'output' node, and returns often go back to the start step.
+      type: 'default',
       draggable: true,
       style: {
         width: 240,
