@@ -180,6 +180,9 @@ test('a clerk registers and assigns, a colleague asks for clarifications, the ci
   await citizen.goto(`/application/${id}`);
   await expect(citizen.getByTestId('application-status')).toHaveText('În clarificări');
   await expect(citizen.getByText(dueBefore, { exact: true })).toBeVisible();
+  // The applicant is told the term stands still while their answer is awaited.
+  await expect(citizen.getByTestId('details-clock-paused')).toContainText('Termenul este oprit din');
+  await expectAxeClean(citizen);
   await citizen.getByTestId('tab-comments').click();
   await expect(citizen.getByText('Vă rugăm să precizați numărul cadastral.')).toBeVisible();
   await citizen.getByRole('textbox', { name: /Răspunsul dumneavoastră/ }).fill('Numărul cadastral este 123410.');

@@ -186,3 +186,90 @@ export async function staffAction(
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+export const ATTACHMENTS_FIELD = { key: 'anexe', label: 'Anexe' };
+export const STAFF_QUESTION = { key: 'numar_aviz', label: 'Numărul avizului' };
+
+/**
+ * An application type whose citizen form asks one text and takes attached files (field
+ * `anexe`), with a staff form of its own (a required notice number, optional remarks), entry
+ * numbers from its own series (prefix `prefix`) and a 30 working-day term.
+ */
+export async function createTypeWithStaffForm(
+  request: APIRequestContext,
+  superToken: string,
+  organisationId: number,
+  run: string,
+  prefix: string,
+): Promise<{ id: number; name: string }> {
+  const citizenForm = await publishedForm(request, superToken, `Formular cerere cu anexe ${run}`, [
+    { type: 'text', key: CITIZEN_QUESTION.key, label: CITIZEN_QUESTION.label, required: true },
+    { type: 'attachments', key: ATTACHMENTS_FIELD.key, label: ATTACHMENTS_FIELD.label, documentType: 'Anexe', required: false },
+  ]);
+  const staffForm = await publishedForm(request, superToken, `Formular funcționar ${run}`, [
+    { type: 'text', key: STAFF_QUESTION.key, label: STAFF_QUESTION.label, required: true },
+    { type: 'textarea', key: 'observatii', label: 'Observații', required: false },
+  ]);
+  const seriesType = await created(request, superToken, '/api/document-series-types', { name: `Intrări anexe ${run}` });
+  await created(request, superToken, '/api/document-series', {
+    type_id: seriesType.id,
+    organisation_id: organisationId,
+    name: `Registratura anexe ${run}`,
+    prefix,
+    separator: '/',
+  });
+  const name = `Cerere cu anexe ${run}`;
+  const type = await created(request, superToken, '/api/application-types', {
+    name,
+    organisation_id: organisationId,
+    citizen_form_id: citizenForm,
+    staff_form_id: staffForm,
+    series_type_ids: { incoming: seriesType.id },
+    status: 'active',
+    category: 'inbound',
+    remaining_period: 30,
+  });
+  return { id: type.id, name };
+}
+
+/**
+ * An application of the citizen with PDF files attached to the `anexe` field (each with its own
+ * content), filed through the API: its id and entry number.
+ */
+export async function fileApplicationWithFiles(
+  request: APIRequestContext,
+  citizenToken: string,
+  typeId: number,
+  answer: string,
+  files: { name: string; content: Buffer }[],
+): Promise<{ id: number; number: string }> {
+  const draft = await created(request, citizenToken, '/api/applications?echo=true', { application_type_id: typeId });
+  const patched = await request.patch(`/api/applications/${draft.id}`, {
+    headers: { ...bearer(citizenToken), 'Content-Type': 'application/merge-patch+json' },
+    data: { form: { [CITIZEN_QUESTION.key]: answer } },
+  });
+  expect(patched.status(), await patched.text()).toBe(200);
+  for (const file of files) {
+    const token = (
+      (await (
+        await request.post('/api/files/upload-tokens', { headers: bearer(citizenToken), data: { purpose: 'default' } })
+      ).json()) as { data: { token: string } }
+    ).data.token;
+    const uploaded = await request.post('/api/files?echo=true', {
+      headers: { ...bearer(citizenToken), 'x-file-upload-access-token': token },
+      multipart: { file: { name: file.name, mimeType: 'application/pdf', buffer: file.content } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const fileId = ((await uploaded.json()) as { data: { id: number } }).data.id;
+    await created(request, citizenToken, `/api/applications/${draft.id}/files`, {
+      file_id: fileId,
+      category: ATTACHMENTS_FIELD.key,
+    });
+  }
+  const sent = await request.put(`/api/applications/${draft.id}/send`, { headers: bearer(citizenToken) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return {
+    id: draft.id,
+    number: ((await sent.json()) as { data: { identification_number: string } }).data.identification_number,
+  };
+}

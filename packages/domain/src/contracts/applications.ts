@@ -197,6 +197,11 @@ export const ZApplication = ZApplicationListItem.omit({ beneficiaries: true, ben
   resolved_at: z.string().nullable(),
   response_due_date: z.string().nullable().describe('Termenul de răspuns (YYYY-MM-DD)'),
   remaining_response_days: z.number().int().nullable().describe('Zile rămase până la termen (negativ: depășit)'),
+  clock_paused_since: z
+    .string()
+    .nullable()
+    .describe('Ziua din care termenul este oprit (YYYY-MM-DD), cât timp se așteaptă clarificările; altfel null'),
+  paused_working_days: z.number().int().describe('Zile lucrătoare cu care termenul a fost mutat după clarificări'),
   rejected_reason: z.string().nullable(),
   is_paid: z.boolean(),
   is_internal: z.boolean(),

@@ -92,15 +92,15 @@ export function presentFile(actor: Actor, application: ApplicationRow, row: Appl
  * Due date and days left of a submitted application: once registered, the legal clock (working
  * days, paused during clarifications); before, an estimate in calendar days from the submission day.
  */
-function responseTerm(a: ApplicationRow): { due: string | null; remaining: number | null } {
+function responseTerm(a: ApplicationRow): { due: string | null; remaining: number | null; pausedOn: string | null } {
+  const pausedOn = a.clockPausedAt ? todayInRomania(a.clockPausedAt) : null;
   if (a.responseDueDate) {
-    const pausedOn = a.clockPausedAt ? todayInRomania(a.clockPausedAt) : null;
-    return { due: a.responseDueDate, remaining: remainingResponseDays({ dueDate: a.responseDueDate, pausedOn }) };
+    return { due: a.responseDueDate, remaining: remainingResponseDays({ dueDate: a.responseDueDate, pausedOn }), pausedOn };
   }
-  if (!a.applicationDate || a.responseDueInDays === null) return { due: null, remaining: null };
+  if (!a.applicationDate || a.responseDueInDays === null) return { due: null, remaining: null, pausedOn };
   const due = addCalendarDays(todayInRomania(a.applicationDate), a.responseDueInDays);
   const remaining = Math.round((Date.parse(`${due}T00:00:00Z`) - Date.parse(`${todayInRomania()}T00:00:00Z`)) / 86_400_000);
-  return { due, remaining };
+  return { due, remaining, pausedOn };
 }
 
 export interface ApplicationParts {
@@ -161,6 +161,8 @@ export function presentApplication(actor: Actor, parts: ApplicationParts): Appli
     resolved_at: iso(a.resolvedAt),
     response_due_date: term.due,
     remaining_response_days: term.remaining,
+    clock_paused_since: term.pausedOn,
+    paused_working_days: a.pausedWorkingDays,
     rejected_reason: a.rejectedReason,
     is_paid: a.isPaid,
     is_internal: a.isInternal,

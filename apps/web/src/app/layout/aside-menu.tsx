@@ -1,10 +1,10 @@
 import type { CurrentUser, PermissionSet } from '@ghiseu/domain';
-import { Badge, Button, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AccordionChevron, Badge, Button, Group, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuMode } from '../routing/route-meta';
-import { CREATE_REQUEST, type MenuUser, type ResolvedMenuEntry, resolveMenu } from './menu';
+import { CREATE_REQUEST, type MenuCounterKey, type MenuUser, type ResolvedMenuEntry, resolveMenu } from './menu';
 import { MENU_ICONS } from './menu-icons';
 import { useMenuCounters } from './shell-signals';
 
@@ -34,16 +34,65 @@ interface EntryProps {
   onNavigate?: () => void;
 }
 
+/** The counters of a group's entries that have a value above zero, in the menu's order. */
+export function groupCounters(
+  entry: ResolvedMenuEntry,
+  counters: ReturnType<typeof useMenuCounters>,
+): { key: MenuCounterKey; count: number }[] {
+  return (entry.children ?? []).flatMap((child) => {
+    const count = child.counter ? counters[child.counter] : undefined;
+    return child.counter && count ? [{ key: child.counter, count }] : [];
+  });
+}
+
+/**
+ * The header of a group with counted entries shows their sum, so that work waiting inside a
+ * collapsed group is seen; screen readers hear each counter in words ("3 cereri alocate, 1 de
+ * verificat") as part of the header's name. The chevron is drawn here so the badge does not turn.
+ */
+function GroupCounter({
+  counted,
+  opened,
+  groupId,
+}: {
+  counted: { key: MenuCounterKey; count: number }[];
+  opened: boolean;
+  groupId: string;
+}) {
+  const { t } = useTranslation('layout');
+  const total = counted.reduce((sum, item) => sum + item.count, 0);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge size="sm" variant="filled" circle aria-hidden data-testid={`menu-group-counter-${groupId}`}>
+        {total}
+      </Badge>
+      <VisuallyHidden data-testid={`menu-group-counter-label-${groupId}`}>
+        {counted.map((item) => t(`menu.counters.${item.key}`, { count: item.count })).join(', ')}
+      </VisuallyHidden>
+      <AccordionChevron
+        aria-hidden
+        style={{
+          transform: opened ? 'none' : 'rotate(-90deg)',
+          transition: 'transform 200ms ease',
+        }}
+      />
+    </Group>
+  );
+}
+
 function MenuGroup({ entry, pathname, counters, onNavigate }: EntryProps) {
   const { t } = useTranslation('layout');
   const [opened, setOpened] = useState(() => containsActive(entry, pathname));
   const childrenId = `menu-group-${entry.id}`;
+  const counted = groupCounters(entry, counters);
   return (
     <NavLink
       component="button"
       type="button"
       label={t(`menu.${entry.id}`)}
       leftSection={MENU_ICONS[entry.id]}
+      rightSection={counted.length > 0 ? <GroupCounter counted={counted} opened={opened} groupId={entry.id} /> : undefined}
+      disableRightSectionRotation={counted.length > 0}
       opened={opened}
       onChange={setOpened}
       aria-expanded={opened}

@@ -1,11 +1,13 @@
-import type { UserType } from '@ghiseu/domain';
-import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { CurrentUser, UserType } from '@ghiseu/domain';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTERS_REFRESH_MS, staffCountersQueryOptions } from '../../features/staff-applications/api/counters';
 import { buildCurrentUser } from '../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession, loadAllTexts, renderRoute, testQueryClient } from '../../lib/testing/render-app';
 import { envelope, http, sentRequests, server } from '../../test/msw';
+import { AsideMenu } from './aside-menu';
 import { useMenuCounters } from './shell-signals';
 
 const session = (role: UserType) => fakeSession({ user: buildCurrentUser({ user_type_name: role, organisation_id: 2 }) });
@@ -56,5 +58,39 @@ describe('the menu counters', () => {
     const menu = await screen.findByTestId('aside-menu');
     expect(await within(menu).findByTestId('menu-counter-assignedApplications')).toHaveTextContent('3');
     expect(within(menu).getByTestId('menu-counter-applicationsToReview')).toHaveTextContent('5');
+  });
+
+  it('show their sum on the collapsed "Cereri primite" header, named in words', async () => {
+    server.use(http.get('/api/staff-applications/counters', () => envelope({ assigned: 3, to_review: 1 })));
+    renderRoute('/home', session('staff'));
+    const menu = await screen.findByTestId('aside-menu');
+    const group = await within(menu).findByRole('button', { name: /^Cereri primite/ });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(await within(group).findByTestId('menu-group-counter-inbox')).toHaveTextContent('4');
+    expect(group).toHaveAccessibleName('Cereri primite 3 cereri alocate, 1 de verificat');
+    // The entries keep their own counters.
+    expect(await within(menu).findByTestId('menu-counter-assignedApplications')).toHaveTextContent('3');
+    expect(within(menu).getByTestId('menu-counter-applicationsToReview')).toHaveTextContent('1');
+  });
+
+  it('name only the counters above zero, and leave the header plain when all are zero', async () => {
+    let counts = { assigned: 0, to_review: 2 };
+    server.use(http.get('/api/staff-applications/counters', () => envelope(counts)));
+    const client = testQueryClient();
+    const staff = session('staff');
+    render(
+      <AppTestProviders session={staff} queryClient={client}>
+        <MemoryRouter initialEntries={['/home']}>
+          <AsideMenu mode="default" user={staff.user as CurrentUser} />
+        </MemoryRouter>
+      </AppTestProviders>,
+    );
+    const group = await screen.findByRole('button', { name: /^Cereri primite/ });
+    await waitFor(() => expect(group).toHaveAccessibleName('Cereri primite 2 de verificat'));
+    expect(within(group).getByTestId('menu-group-counter-inbox')).toHaveTextContent('2');
+    counts = { assigned: 0, to_review: 0 };
+    await act(() => client.invalidateQueries({ queryKey: ['staff-applications', 'counters'] }));
+    await waitFor(() => expect(within(group).queryByTestId('menu-group-counter-inbox')).not.toBeInTheDocument());
+    expect(group).toHaveAccessibleName('Cereri primite');
   });
 });

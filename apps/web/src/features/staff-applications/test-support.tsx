@@ -92,6 +92,8 @@ export function buildStaffApplication(overrides: Partial<StaffApplication> = {})
     last_review_at: null,
     issued_date: null,
     resolved_at: null,
+    clock_paused_since: null,
+    paused_working_days: 0,
     rejected_reason: null,
     is_paid: false,
     is_internal: false,

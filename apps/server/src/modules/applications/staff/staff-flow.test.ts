@@ -136,6 +136,14 @@ describe('the legal clock', () => {
     const pausedOn = todayInRomania(pausedAt);
     expect(paused.deadline.clock_paused_since).toBe(pausedOn);
     expect(paused.remaining_response_days).toBe(workingDaysBetween(pausedOn, record.response_due_date));
+    // The citizen sees the clock stopped too, since the same day, and the due date not yet moved.
+    const citizenPaused = (await call(t, 'GET', `/api/applications/${id}`, f.citizen.headers)).json().data;
+    expect(citizenPaused).toMatchObject({
+      clock_paused_since: pausedOn,
+      paused_working_days: 0,
+      response_due_date: record.response_due_date,
+      remaining_response_days: paused.remaining_response_days,
+    });
 
     expect(
       (await call(t, 'POST', `/api/applications/${id}/send-review`, f.citizen.headers, { citizen_review: 'Atașat.' })).statusCode,
@@ -149,6 +157,7 @@ describe('the legal clock', () => {
     const citizen = (await call(t, 'GET', `/api/applications/${id}`, f.citizen.headers)).json().data;
     expect(citizen.response_due_date).toBe(resumed.response_due_date);
     expect(citizen.remaining_response_days).toBe(resumed.remaining_response_days);
+    expect(citizen).toMatchObject({ clock_paused_since: null, paused_working_days: stood });
   });
 
   it('edits the response term (0–9999, "Introdu un numar") and recomputes the due date', async () => {

@@ -158,6 +158,37 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The response term as the applicant sees it: the due date; while the clarifications they were
+ * asked for are awaited (REVIEW), that the legal clock stands still and since when; once they
+ * answered, by how many working days the due date moved.
+ */
+function DueFact({ application }: { application: Application }) {
+  const { t } = useTranslation('applications');
+  const paused = application.status === 'REVIEW' && application.clock_paused_since !== null;
+  return (
+    <div>
+      <Text size="sm" c="gray.7" component="dt">
+        {t('details.due')}
+      </Text>
+      <Stack component="dd" m={0} gap={2}>
+        <Text fw={500} data-testid="details-due">
+          {application.response_due_date ? formatDate(application.response_due_date) : t('details.none')}
+        </Text>
+        {paused ? (
+          <Text size="sm" data-testid="details-clock-paused">
+            {t('details.clock.pausedSince', { date: formatDate(application.clock_paused_since as string) })}
+          </Text>
+        ) : application.paused_working_days > 0 && application.response_due_date ? (
+          <Text size="sm" data-testid="details-clock-moved">
+            {t('details.clock.moved', { count: application.paused_working_days })}
+          </Text>
+        ) : null}
+      </Stack>
+    </div>
+  );
+}
+
 function DetailsTab({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
   const fields = useMemo(() => formFieldsOf(application), [application]);
@@ -175,7 +206,7 @@ function DetailsTab({ application }: { application: Application }) {
           <Fact label={t('details.submitted')}>
             {application.application_date ? formatDateTime(application.application_date) : none}
           </Fact>
-          <Fact label={t('details.due')}>{application.response_due_date ? formatDate(application.response_due_date) : none}</Fact>
+          <DueFact application={application} />
           <Fact label={t('details.resolved')}>{application.resolved_at ? formatDateTime(application.resolved_at) : none}</Fact>
         </SimpleGrid>
       </Paper>

@@ -10,6 +10,8 @@ export const staffKeys = {
   /** Under `one(id)`: whatever refreshes the record refreshes these too. */
   history: (id: number) => ['staff-applications', 'one', id, 'history'] as const,
   relatedFiles: (id: number) => ['staff-applications', 'one', id, 'related-files'] as const,
+  /** The related-document search from one application (its results change with any application's entry number). */
+  relatedSearch: (id: number, value: string) => ['staff-applications', 'search', id, value] as const,
   counters: ['staff-applications', 'counters'] as const,
   candidates: (role: CandidateRole) => ['staff-applications', 'candidates', role] as const,
   types: ['staff-applications', 'types'] as const,

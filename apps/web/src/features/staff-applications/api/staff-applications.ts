@@ -5,6 +5,7 @@ import type {
   StaffApplicationListItem,
   StaffCandidate,
   StaffRelatedFile,
+  StaffSearchResult,
 } from '@ghiseu/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
@@ -67,6 +68,26 @@ export const useRelatedFiles = (id: number) =>
     queryKey: staffKeys.relatedFiles(id),
     queryFn: async ({ signal }) =>
       (await api.get<DataEnvelope<StaffRelatedFile[]>>(`/staff-applications/${id}/related-files`, { signal })).data,
+  });
+
+/**
+ * `GET /staff-applications/search?value=&parentAppId=`: the related-document search (spec §7:
+ * entry number contains `value`, at most 100, newest issued first; the application itself left out).
+ * Asked only for `value`s the caller has already checked (at least 2 characters, debounced).
+ */
+export const useRelatedSearch = (id: number, value: string, enabled: boolean) =>
+  useQuery({
+    queryKey: staffKeys.relatedSearch(id, value),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DataEnvelope<StaffSearchResult[]>>('/staff-applications/search', {
+          query: { value, parentAppId: id },
+          signal,
+        })
+      ).data,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 
 /** `GET /staff-applications/candidates?role=`: the people an application can be given to. */

@@ -13,7 +13,8 @@ import { useStaffAction } from '../api/staff-applications';
 import { errorText } from '../errors';
 import { citizenAnswersOf, fieldsOf, staffFormPayload } from '../form-definitions';
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A titled part of a tab (its heading names the region). */
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <Title order={2} size="h4" id={id} mb="sm">

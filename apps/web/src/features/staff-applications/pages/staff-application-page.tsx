@@ -14,11 +14,21 @@ import { CommentsTab, HistoryTab } from '../components/comments-tab';
 import { DeadlineBadges, RemainingDays } from '../components/deadline';
 import { FilesTab } from '../components/files-tab';
 import { BeneficiariesTab, ConsultationsTab, FormTab, ParcelsTab } from '../components/record-tabs';
+import { RelatedTab } from '../components/related-tab';
 import { ResponseDaysEdit } from '../components/response-days-edit';
 import { StaffStatusBadge } from '../components/status-badge';
 import { errorText } from '../errors';
 
-export const STAFF_TABS = ['form', 'beneficiaries', 'parcels', 'files', 'comments', 'history', 'consultations'] as const;
+export const STAFF_TABS = [
+  'form',
+  'beneficiaries',
+  'parcels',
+  'files',
+  'related',
+  'comments',
+  'history',
+  'consultations',
+] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
 
 /** The tab of the address (`/application/:id/:tab?`); the form by default and for unknown tabs. */
@@ -29,8 +39,8 @@ export const staffTabOf = (tab: string | undefined): StaffTab =>
  * /application/:id/:tab? for staff (spec §2, §3 Application, §4): the header with the entry
  * number, status, applicant and the legal clock (registered, due, remaining working days, paused
  * during clarifications, the term editable inline with responseDueDaysEdit), the actions the
- * server allows, and the tabs form, beneficiaries, parcels, files, comments, history and
- * consultations. An application outside the clerk's scope answers 404: the not-found page.
+ * server allows, and the tabs form, beneficiaries, parcels, files, related documents, comments,
+ * history and consultations. An application outside the clerk's scope answers 404: the not-found page.
  */
 export function StaffApplicationPage() {
   const { t } = useTranslation('staff-applications');
@@ -88,6 +98,9 @@ export function StaffApplicationPage() {
         </Tabs.Panel>
         <Tabs.Panel value="files" pt="md">
           <FilesTab application={application} />
+        </Tabs.Panel>
+        <Tabs.Panel value="related" pt="md">
+          <RelatedTab application={application} />
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">
           <CommentsTab application={application} />
