@@ -80,7 +80,8 @@ export async function menuEntryIds(page: Page): Promise<string[]> {
   return menu.evaluate((root) =>
     [...root.querySelectorAll<HTMLElement>('[data-testid^="menu-"]')]
       .map((el) => el.dataset.testid ?? '')
-      .filter((id) => !id.startsWith('menu-section-') && !id.startsWith('menu-counter-'))
+      // Entries only: not the section titles, nor the counters of entries and group headers.
+      .filter((id) => !/^menu-(section-|counter-|group-counter-)/.test(id))
       .map((id) => id.slice('menu-'.length)),
   );
 }
