@@ -11,7 +11,6 @@ import {
   Tabs,
   Text,
   Textarea,
-  Timeline,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -28,6 +27,8 @@ import { usePermissions } from '../../../lib/permissions';
 import { getFileUrl } from '../../../lib/files';
 import { useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
 import { PageHeader } from '../../../components/page/page-header';
+import { CommentComposer, CommentList } from '../../../components/record/comment-thread';
+import { HistoryTimeline } from '../../../components/record/history-timeline';
 import { AnswersSummary, AreaDifferenceNotice } from '../components/answers-summary';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { isInProgress, ReceiptButton, WhatHappensNext } from '../components/what-happens-next';
@@ -376,43 +377,26 @@ function CommentsTab({ application }: { application: Application }) {
           </Stack>
         </Alert>
       ) : null}
-      {application.comments.length === 0 ? (
-        <EmptyState title={t('details.comments.empty')} />
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {application.comments.map((comment) => (
-            <Paper component="li" key={comment.id} withBorder p="sm" radius="md">
-              <Group justify="space-between">
-                <Text fw={600} size="sm">
-                  {comment.author_name}
-                  {comment.is_clarification ? ` · ${t('details.comments.clarification')}` : ''}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {formatDateTime(comment.created_at)}
-                </Text>
-              </Group>
-              <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                {comment.text}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <CommentList
+        comments={application.comments}
+        emptyTitle={t('details.comments.empty')}
+        author={(comment) => (
+          <Text fw={600} size="sm">
+            {comment.author_name}
+            {comment.is_clarification ? ` · ${t('details.comments.clarification')}` : ''}
+          </Text>
+        )}
+      />
       {application.abilities.canComment ? (
-        <Stack gap="sm">
-          <Textarea
-            label={t('details.comments.label')}
-            autosize
-            minRows={3}
-            maxLength={4000}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            error={textError}
-          />
-          <Button w="fit-content" onClick={() => void onComment()} loading={addComment.isPending}>
-            {t('details.comments.add')}
-          </Button>
-        </Stack>
+        <CommentComposer
+          label={t('details.comments.label')}
+          value={text}
+          onChange={setText}
+          error={textError}
+          addLabel={t('details.comments.add')}
+          onAdd={() => void onComment()}
+          loading={addComment.isPending}
+        />
       ) : null}
     </Stack>
   );
@@ -421,34 +405,18 @@ function CommentsTab({ application }: { application: Application }) {
 function HistoryTab({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
   const history = useApplicationHistory(application.id);
-  let body: ReactNode;
-  if (history.isPending) body = <PageLoader minHeight={120} />;
-  else if (history.isError)
-    body = (
-      <ErrorState
-        title={t('details.history.loadError')}
-        message={errorText(history.error)}
-        onRetry={() => void history.refetch()}
-      />
-    );
-  else if (history.data.length === 0) body = <EmptyState title={t('details.history.empty')} />;
-  else
-    body = (
-      <Timeline active={history.data.length - 1} bulletSize={16} lineWidth={2} data-testid="application-history">
-        {history.data.map((entry) => (
-          <Timeline.Item
-            key={entry.id}
-            title={entry.count > 1 ? t('details.history.repeated', { label: entry.label, count: entry.count }) : entry.label}
-          >
-            {entry.detail ? <Text size="sm">{entry.detail}</Text> : null}
-            <Text size="sm" c="gray.7">
-              {formatDateTime(entry.at)}
-              {entry.actor_name ? ` · ${entry.actor_name}` : ` · ${t('details.history.system')}`}
-            </Text>
-          </Timeline.Item>
-        ))}
-      </Timeline>
-    );
+  const body = (
+    <HistoryTimeline
+      history={history}
+      errorText={errorText}
+      texts={{
+        loadError: t('details.history.loadError'),
+        empty: t('details.history.empty'),
+        system: t('details.history.system'),
+        repeated: (label, count) => t('details.history.repeated', { label, count }),
+      }}
+    />
+  );
   return (
     <Stack gap="md">
       <Group gap="xs">
