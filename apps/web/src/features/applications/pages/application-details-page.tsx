@@ -1,32 +1,20 @@
 import type { Application, ApplicationFile } from '@ghiseu/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDownload, IconEdit } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatBytes, formatDate, formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
-import { getFileUrl } from '../../../lib/files';
 import { useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
 import { PageHeader } from '../../../components/page/page-header';
+import { Fact } from '../../../components/record/fact';
+import { RecordTabs, tabOf } from '../../../components/record/record-tabs';
+import { FileDownloadButton } from '../../../components/record/file-download-button';
 import { CommentComposer, CommentList } from '../../../components/record/comment-thread';
 import { HistoryTimeline } from '../../../components/record/history-timeline';
 import { AnswersSummary, AreaDifferenceNotice } from '../components/answers-summary';
@@ -36,14 +24,6 @@ import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';
 import { errorText, showError } from '../errors';
 
 export const DETAIL_TABS = ['details', 'documents', 'comments', 'history', 'payments'] as const;
-type DetailTab = (typeof DETAIL_TABS)[number];
-
-/** Sizes with 1024-byte steps (spec §9). */
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} KB`;
-  return `${(size / 1024 / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} MB`;
-}
 
 /**
  * Staff (and consultants) see the staff view of the application (features/staff-applications:
@@ -78,9 +58,8 @@ export function ApplicationDetailsPage() {
 function CitizenApplicationDetailsPage() {
   const { t } = useTranslation('applications');
   const params = useParams();
-  const navigate = useNavigate();
   const id = Number(params.id) || null;
-  const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(params.tab ?? '') ? (params.tab as DetailTab) : 'details';
+  const tab = tabOf(DETAIL_TABS, params.tab);
   const query = useApplication(id);
   if (query.isPending) return <PageLoader />;
   if (query.isError)
@@ -107,55 +86,27 @@ function CitizenApplicationDetailsPage() {
           ) : null
         }
       />
-      <Tabs
+      <RecordTabs
+        tabs={DETAIL_TABS}
         value={tab}
-        onChange={(next) => navigate(`/application/${application.id}${next && next !== 'details' ? `/${next}` : ''}`)}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {DETAIL_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value} data-testid={`tab-${value}`}>
-              {t(`details.tabs.${value}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          {isInProgress(application) ? (
+        basePath={`/application/${application.id}`}
+        label={(value) => t(`details.tabs.${value}`)}
+        panels={{
+          details: isInProgress(application) ? (
             <Stack gap="lg">
               <WhatHappensNext application={application} />
               <DetailsTab application={application} />
             </Stack>
           ) : (
             <DetailsTab application={application} />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="documents" pt="md">
-          <DocumentsTab files={application.files} />
-        </Tabs.Panel>
-        <Tabs.Panel value="comments" pt="md">
-          <CommentsTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="payments" pt="md">
-          <Text>{t('details.payments')}</Text>
-        </Tabs.Panel>
-      </Tabs>
+          ),
+          documents: <DocumentsTab files={application.files} />,
+          comments: <CommentsTab application={application} />,
+          history: <HistoryTab application={application} />,
+          payments: <Text>{t('details.payments')}</Text>,
+        }}
+      />
     </Stack>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500}>
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -266,18 +217,7 @@ function DetailsTab({ application }: { application: Application }) {
 
 function DocumentsTab({ files }: { files: readonly ApplicationFile[] }) {
   const { t } = useTranslation('applications');
-  const [busy, setBusy] = useState<number | null>(null);
   if (files.length === 0) return <EmptyState title={t('details.documents.empty')} />;
-  const onDownload = async (file: ApplicationFile) => {
-    setBusy(file.id);
-    try {
-      window.open(await getFileUrl(file.file_id), '_blank', 'noopener');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table striped withTableBorder aria-label={t('details.documents.label')} data-testid="documents-table">
@@ -300,14 +240,11 @@ function DocumentsTab({ files }: { files: readonly ApplicationFile[] }) {
               <Table.Td>{formatBytes(file.size)}</Table.Td>
               <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
               <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => void onDownload(file)}
-                  loading={busy === file.id}
-                  aria-label={t('details.documents.download', { name: file.name })}
-                >
-                  <IconDownload size={18} aria-hidden />
-                </ActionIcon>
+                <FileDownloadButton
+                  fileId={file.file_id}
+                  label={t('details.documents.download', { name: file.name })}
+                  onError={showError}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,18 +1,17 @@
-import { LIMITS, type StaffApplication, type StaffRelatedFile } from '@ghiseu/domain';
-import { ActionIcon, Anchor, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { LIMITS, type StaffApplication } from '@ghiseu/domain';
+import { Anchor, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
-import { getFileUrl } from '../../../lib/files';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { FileDownloadButton } from '../../../components/record/file-download-button';
+import { formatBytes, formatDate, formatDateTime } from '../../../lib/format';
 import { useRelatedFiles, useRelatedSearch } from '../api/staff-applications';
 import { errorText, showError } from '../errors';
-import { formatBytes } from './files-tab';
 import { Section } from './record-tabs';
 import { StaffStatusBadge } from './status-badge';
 
@@ -41,22 +40,10 @@ export function RelatedTab({ application }: { application: StaffApplication }) {
 function RelatedFiles({ applicationId }: { applicationId: number }) {
   const { t } = useTranslation('staff-applications');
   const files = useRelatedFiles(applicationId);
-  const [busy, setBusy] = useState<number | null>(null);
   if (files.isPending) return <PageLoader minHeight={120} />;
   if (files.isError)
     return <ErrorState title={t('related.filesError')} message={errorText(files.error)} onRetry={() => void files.refetch()} />;
   if (files.data.length === 0) return <EmptyState title={t('related.empty')} description={t('related.emptyHint')} />;
-
-  const onDownload = async (file: StaffRelatedFile) => {
-    setBusy(file.id);
-    try {
-      window.open(await getFileUrl(file.file_id), '_blank', 'noopener');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped withTableBorder aria-label={t('related.filesLabel')} data-testid="related-files">
@@ -85,14 +72,11 @@ function RelatedFiles({ applicationId }: { applicationId: number }) {
               <Table.Td>{formatBytes(file.size)}</Table.Td>
               <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
               <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => void onDownload(file)}
-                  loading={busy === file.id}
-                  aria-label={t('related.download', { name: file.name })}
-                >
-                  <IconDownload size={18} aria-hidden />
-                </ActionIcon>
+                <FileDownloadButton
+                  fileId={file.file_id}
+                  label={t('related.download', { name: file.name })}
+                  onError={showError}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
