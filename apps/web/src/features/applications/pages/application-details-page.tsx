@@ -1,5 +1,5 @@
 import type { Application, ApplicationFile } from '@ghiseu/domain';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,13 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
-import { formatBytes, formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
 import { useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
 import { PageHeader } from '../../../components/page/page-header';
 import { Fact } from '../../../components/record/fact';
 import { RecordTabs, tabOf } from '../../../components/record/record-tabs';
-import { FileDownloadButton } from '../../../components/record/file-download-button';
+import { FileTable } from '../../../components/record/file-table';
 import { CommentComposer, CommentList } from '../../../components/record/comment-thread';
 import { HistoryTimeline } from '../../../components/record/history-timeline';
 import { AnswersSummary, AreaDifferenceNotice } from '../components/answers-summary';
@@ -219,38 +219,22 @@ function DocumentsTab({ files }: { files: readonly ApplicationFile[] }) {
   const { t } = useTranslation('applications');
   if (files.length === 0) return <EmptyState title={t('details.documents.empty')} />;
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped withTableBorder aria-label={t('details.documents.label')} data-testid="documents-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('details.documents.name')}</Table.Th>
-            <Table.Th>{t('details.documents.kind')}</Table.Th>
-            <Table.Th>{t('details.documents.size')}</Table.Th>
-            <Table.Th>{t('details.documents.date')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('details.documents.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.map((file) => (
-            <Table.Tr key={file.id}>
-              <Table.Td>{file.name}</Table.Td>
-              <Table.Td>{t(`details.documents.kinds.${file.file_type}`)}</Table.Td>
-              <Table.Td>{formatBytes(file.size)}</Table.Td>
-              <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
-              <Table.Td>
-                <FileDownloadButton
-                  fileId={file.file_id}
-                  label={t('details.documents.download', { name: file.name })}
-                  onError={showError}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FileTable
+      files={files}
+      label={t('details.documents.label')}
+      testId="documents-table"
+      minWidth={600}
+      headers={{
+        name: t('details.documents.name'),
+        kind: t('details.documents.kind'),
+        size: t('details.documents.size'),
+        date: t('details.documents.date'),
+        actions: t('details.documents.actions'),
+      }}
+      kindLabel={(file) => t(`details.documents.kinds.${file.file_type}`)}
+      downloadLabel={(file) => t('details.documents.download', { name: file.name })}
+      onError={showError}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { LIMITS, type StaffApplication } from '@ghiseu/domain';
-import { Anchor, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
-import { FileDownloadButton } from '../../../components/record/file-download-button';
-import { formatBytes, formatDate, formatDateTime } from '../../../lib/format';
+import { FileTable } from '../../../components/record/file-table';
+import { formatDate } from '../../../lib/format';
 import { useRelatedFiles, useRelatedSearch } from '../api/staff-applications';
 import { errorText, showError } from '../errors';
 import { Section } from './record-tabs';
@@ -45,44 +45,31 @@ function RelatedFiles({ applicationId }: { applicationId: number }) {
     return <ErrorState title={t('related.filesError')} message={errorText(files.error)} onRetry={() => void files.refetch()} />;
   if (files.data.length === 0) return <EmptyState title={t('related.empty')} description={t('related.emptyHint')} />;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder aria-label={t('related.filesLabel')} data-testid="related-files">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('related.application')}</Table.Th>
-            <Table.Th>{t('files.name')}</Table.Th>
-            <Table.Th>{t('files.kind')}</Table.Th>
-            <Table.Th>{t('files.size')}</Table.Th>
-            <Table.Th>{t('files.date')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('related.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.data.map((file) => (
-            <Table.Tr key={file.id} data-testid={`related-file-${file.id}`}>
-              <Table.Td>
-                <Anchor component={Link} to={`/application/${file.application_id}`} size="sm">
-                  {file.identification_number ?? t('related.unnumbered', { id: file.application_id })}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{file.name}</Table.Td>
-              <Table.Td>{t(`files.kinds.${file.file_type}`)}</Table.Td>
-              <Table.Td>{formatBytes(file.size)}</Table.Td>
-              <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
-              <Table.Td>
-                <FileDownloadButton
-                  fileId={file.file_id}
-                  label={t('related.download', { name: file.name })}
-                  onError={showError}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FileTable
+      files={files.data}
+      label={t('related.filesLabel')}
+      testId="related-files"
+      minWidth={640}
+      headers={{
+        name: t('files.name'),
+        kind: t('files.kind'),
+        size: t('files.size'),
+        date: t('files.date'),
+        actions: t('related.actions'),
+      }}
+      leading={{
+        header: t('related.application'),
+        cell: (file) => (
+          <Anchor component={Link} to={`/application/${file.application_id}`} size="sm">
+            {file.identification_number ?? t('related.unnumbered', { id: file.application_id })}
+          </Anchor>
+        ),
+      }}
+      kindLabel={(file) => t(`files.kinds.${file.file_type}`)}
+      downloadLabel={(file) => t('related.download', { name: file.name })}
+      onError={showError}
+      rowTestId={(file) => `related-file-${file.id}`}
+    />
   );
 }
 
