@@ -12,3 +12,10 @@ export function formatDate(value: string | number | Date | null | undefined, for
 }
 
 export const formatDateTime = (value: string | number | Date | null | undefined): string => formatDate(value, DATE_TIME_FORMAT);
+
+/** Sizes with 1024-byte steps (spec §9). */
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} KB`;
+  return `${(size / 1024 / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} MB`;
+}

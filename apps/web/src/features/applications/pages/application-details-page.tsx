@@ -1,33 +1,22 @@
 import type { Application, ApplicationFile } from '@ghiseu/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDownload, IconEdit } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
-import { getFileUrl } from '../../../lib/files';
 import { useAddComment, useApplication, useApplicationHistory, useSendReview } from '../api/applications';
 import { PageHeader } from '../../../components/page/page-header';
+import { Fact } from '../../../components/record/fact';
+import { RecordTabs, tabOf } from '../../../components/record/record-tabs';
+import { FileTable } from '../../../components/record/file-table';
+import { CommentComposer, CommentList } from '../../../components/record/comment-thread';
+import { HistoryTimeline } from '../../../components/record/history-timeline';
 import { AnswersSummary, AreaDifferenceNotice } from '../components/answers-summary';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { isInProgress, ReceiptButton, WhatHappensNext } from '../components/what-happens-next';
@@ -35,14 +24,6 @@ import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';
 import { errorText, showError } from '../errors';
 
 export const DETAIL_TABS = ['details', 'documents', 'comments', 'history', 'payments'] as const;
-type DetailTab = (typeof DETAIL_TABS)[number];
-
-/** Sizes with 1024-byte steps (spec §9). */
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} KB`;
-  return `${(size / 1024 / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} MB`;
-}
 
 /**
  * Staff (and consultants) see the staff view of the application (features/staff-applications:
@@ -77,9 +58,8 @@ export function ApplicationDetailsPage() {
 function CitizenApplicationDetailsPage() {
   const { t } = useTranslation('applications');
   const params = useParams();
-  const navigate = useNavigate();
   const id = Number(params.id) || null;
-  const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(params.tab ?? '') ? (params.tab as DetailTab) : 'details';
+  const tab = tabOf(DETAIL_TABS, params.tab);
   const query = useApplication(id);
   if (query.isPending) return <PageLoader />;
   if (query.isError)
@@ -106,55 +86,27 @@ function CitizenApplicationDetailsPage() {
           ) : null
         }
       />
-      <Tabs
+      <RecordTabs
+        tabs={DETAIL_TABS}
         value={tab}
-        onChange={(next) => navigate(`/application/${application.id}${next && next !== 'details' ? `/${next}` : ''}`)}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {DETAIL_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value} data-testid={`tab-${value}`}>
-              {t(`details.tabs.${value}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          {isInProgress(application) ? (
+        basePath={`/application/${application.id}`}
+        label={(value) => t(`details.tabs.${value}`)}
+        panels={{
+          details: isInProgress(application) ? (
             <Stack gap="lg">
               <WhatHappensNext application={application} />
               <DetailsTab application={application} />
             </Stack>
           ) : (
             <DetailsTab application={application} />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="documents" pt="md">
-          <DocumentsTab files={application.files} />
-        </Tabs.Panel>
-        <Tabs.Panel value="comments" pt="md">
-          <CommentsTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="payments" pt="md">
-          <Text>{t('details.payments')}</Text>
-        </Tabs.Panel>
-      </Tabs>
+          ),
+          documents: <DocumentsTab files={application.files} />,
+          comments: <CommentsTab application={application} />,
+          history: <HistoryTab application={application} />,
+          payments: <Text>{t('details.payments')}</Text>,
+        }}
+      />
     </Stack>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500}>
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -265,54 +217,24 @@ function DetailsTab({ application }: { application: Application }) {
 
 function DocumentsTab({ files }: { files: readonly ApplicationFile[] }) {
   const { t } = useTranslation('applications');
-  const [busy, setBusy] = useState<number | null>(null);
   if (files.length === 0) return <EmptyState title={t('details.documents.empty')} />;
-  const onDownload = async (file: ApplicationFile) => {
-    setBusy(file.id);
-    try {
-      window.open(await getFileUrl(file.file_id), '_blank', 'noopener');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped withTableBorder aria-label={t('details.documents.label')} data-testid="documents-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('details.documents.name')}</Table.Th>
-            <Table.Th>{t('details.documents.kind')}</Table.Th>
-            <Table.Th>{t('details.documents.size')}</Table.Th>
-            <Table.Th>{t('details.documents.date')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('details.documents.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.map((file) => (
-            <Table.Tr key={file.id}>
-              <Table.Td>{file.name}</Table.Td>
-              <Table.Td>{t(`details.documents.kinds.${file.file_type}`)}</Table.Td>
-              <Table.Td>{formatBytes(file.size)}</Table.Td>
-              <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => void onDownload(file)}
-                  loading={busy === file.id}
-                  aria-label={t('details.documents.download', { name: file.name })}
-                >
-                  <IconDownload size={18} aria-hidden />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FileTable
+      files={files}
+      label={t('details.documents.label')}
+      testId="documents-table"
+      minWidth={600}
+      headers={{
+        name: t('details.documents.name'),
+        kind: t('details.documents.kind'),
+        size: t('details.documents.size'),
+        date: t('details.documents.date'),
+        actions: t('details.documents.actions'),
+      }}
+      kindLabel={(file) => t(`details.documents.kinds.${file.file_type}`)}
+      downloadLabel={(file) => t('details.documents.download', { name: file.name })}
+      onError={showError}
+    />
   );
 }
 
@@ -376,43 +298,26 @@ function CommentsTab({ application }: { application: Application }) {
           </Stack>
         </Alert>
       ) : null}
-      {application.comments.length === 0 ? (
-        <EmptyState title={t('details.comments.empty')} />
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {application.comments.map((comment) => (
-            <Paper component="li" key={comment.id} withBorder p="sm" radius="md">
-              <Group justify="space-between">
-                <Text fw={600} size="sm">
-                  {comment.author_name}
-                  {comment.is_clarification ? ` · ${t('details.comments.clarification')}` : ''}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {formatDateTime(comment.created_at)}
-                </Text>
-              </Group>
-              <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                {comment.text}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <CommentList
+        comments={application.comments}
+        emptyTitle={t('details.comments.empty')}
+        author={(comment) => (
+          <Text fw={600} size="sm">
+            {comment.author_name}
+            {comment.is_clarification ? ` · ${t('details.comments.clarification')}` : ''}
+          </Text>
+        )}
+      />
       {application.abilities.canComment ? (
-        <Stack gap="sm">
-          <Textarea
-            label={t('details.comments.label')}
-            autosize
-            minRows={3}
-            maxLength={4000}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            error={textError}
-          />
-          <Button w="fit-content" onClick={() => void onComment()} loading={addComment.isPending}>
-            {t('details.comments.add')}
-          </Button>
-        </Stack>
+        <CommentComposer
+          label={t('details.comments.label')}
+          value={text}
+          onChange={setText}
+          error={textError}
+          addLabel={t('details.comments.add')}
+          onAdd={() => void onComment()}
+          loading={addComment.isPending}
+        />
       ) : null}
     </Stack>
   );
@@ -421,34 +326,18 @@ function CommentsTab({ application }: { application: Application }) {
 function HistoryTab({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
   const history = useApplicationHistory(application.id);
-  let body: ReactNode;
-  if (history.isPending) body = <PageLoader minHeight={120} />;
-  else if (history.isError)
-    body = (
-      <ErrorState
-        title={t('details.history.loadError')}
-        message={errorText(history.error)}
-        onRetry={() => void history.refetch()}
-      />
-    );
-  else if (history.data.length === 0) body = <EmptyState title={t('details.history.empty')} />;
-  else
-    body = (
-      <Timeline active={history.data.length - 1} bulletSize={16} lineWidth={2} data-testid="application-history">
-        {history.data.map((entry) => (
-          <Timeline.Item
-            key={entry.id}
-            title={entry.count > 1 ? t('details.history.repeated', { label: entry.label, count: entry.count }) : entry.label}
-          >
-            {entry.detail ? <Text size="sm">{entry.detail}</Text> : null}
-            <Text size="sm" c="gray.7">
-              {formatDateTime(entry.at)}
-              {entry.actor_name ? ` · ${entry.actor_name}` : ` · ${t('details.history.system')}`}
-            </Text>
-          </Timeline.Item>
-        ))}
-      </Timeline>
-    );
+  const body = (
+    <HistoryTimeline
+      history={history}
+      errorText={errorText}
+      texts={{
+        loadError: t('details.history.loadError'),
+        empty: t('details.history.empty'),
+        system: t('details.history.system'),
+        repeated: (label, count) => t('details.history.repeated', { label, count }),
+      }}
+    />
+  );
   return (
     <Stack gap="md">
       <Group gap="xs">

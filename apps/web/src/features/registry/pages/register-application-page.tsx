@@ -28,6 +28,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/feedback/toast';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer';
+import { type BeneficiaryDraft, BeneficiaryFields, EMPTY_BENEFICIARY } from '../../../components/record/beneficiary-fields';
 import { type FormErrors, type FormValues, fieldDomId } from '../../../components/form-renderer/form-values';
 import { DateInput } from '../../../components/inputs/date-input';
 import { Notice } from '../../../components/page/notice';
@@ -51,32 +52,6 @@ import '../../../lib/validation';
 
 type AttachmentsField = Extract<FormField, { type: 'attachments' }>;
 
-interface NewBeneficiary {
-  person_type: 'individual' | 'legal';
-  citizenship: 'romanian' | 'foreign';
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  personal_numeric_code: string;
-  unique_registration_code: string;
-  passport_number: string;
-  email: string;
-  phone: string;
-}
-
-const EMPTY_BENEFICIARY: NewBeneficiary = {
-  person_type: 'individual',
-  citizenship: 'romanian',
-  first_name: '',
-  last_name: '',
-  company_name: '',
-  personal_numeric_code: '',
-  unique_registration_code: '',
-  passport_number: '',
-  email: '',
-  phone: '',
-};
-
 interface RealEstateRow {
   cadastral_number: string;
   uat_id: number | null;
@@ -93,7 +68,7 @@ interface RegistryFields {
 const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** The request's beneficiary: from the register, or the typed fields without empty texts. */
-function beneficiaryBody(source: 'register' | 'new', fromId: string | null, draft: NewBeneficiary) {
+function beneficiaryBody(source: 'register' | 'new', fromId: string | null, draft: BeneficiaryDraft) {
   if (source === 'register') return fromId ? { from_beneficiary_id: Number(fromId) } : {};
   const { passport_number, ...rest } = draft;
   const body: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== ''));
@@ -126,7 +101,7 @@ export function RegisterApplicationPage() {
   const [typeId, setTypeId] = useState<string | null>(null);
   const [source, setSource] = useState<'register' | 'new'>('new');
   const [fromId, setFromId] = useState<string | null>(null);
-  const [beneficiary, setBeneficiary] = useState<NewBeneficiary>(EMPTY_BENEFICIARY);
+  const [beneficiary, setBeneficiary] = useState<BeneficiaryDraft>(EMPTY_BENEFICIARY);
   const [values, setValues] = useState<FormValues>({});
   const [attachments, setAttachments] = useState<Record<string, UploadedFile[]>>({});
   const [realEstates, setRealEstates] = useState<RealEstateRow[]>([]);
@@ -257,21 +232,7 @@ export function RegisterApplicationPage() {
       .filter(([path]) => path.startsWith('form.'))
       .map(([path, message]) => [path.slice('form.'.length), message]),
   );
-  const setB = (patch: Partial<NewBeneficiary>) => setBeneficiary((current) => ({ ...current, ...patch }));
-  const bInput = (key: keyof NewBeneficiary, label: string, required = false, description?: string) => (
-    <TextInput
-      id={fieldDomId(`beneficiary.${key}`)}
-      label={label}
-      description={description}
-      required={required}
-      value={beneficiary[key]}
-      onChange={(event) => setB({ [key]: event.currentTarget.value } as Partial<NewBeneficiary>)}
-      error={errors[`beneficiary.${key}`]}
-      maxLength={255}
-    />
-  );
-  const legal = beneficiary.person_type === 'legal';
-  const foreign = beneficiary.citizenship === 'foreign';
+  const setB = (patch: Partial<BeneficiaryDraft>) => setBeneficiary((current) => ({ ...current, ...patch }));
   const uatOptions = (uats.data ?? []).map((u) => ({ value: String(u.id), label: u.name }));
   const busy = registerApplication.isPending || registerDocument.isPending;
 
@@ -375,45 +336,13 @@ export function RegisterApplicationPage() {
           ) : (
             <Fieldset legend={t('beneficiary.new')} data-testid="registry-beneficiary">
               <Stack gap="sm">
-                <Group gap="xl" wrap="wrap">
-                  <Radio.Group
-                    label={t('beneficiary.personType')}
-                    value={beneficiary.person_type}
-                    onChange={(v) => setB({ person_type: v as NewBeneficiary['person_type'] })}
-                  >
-                    <Group mt="xs">
-                      <Radio value="individual" label={t('beneficiary.individual')} />
-                      <Radio value="legal" label={t('beneficiary.legal')} />
-                    </Group>
-                  </Radio.Group>
-                  <Radio.Group
-                    label={t('beneficiary.citizenship')}
-                    value={beneficiary.citizenship}
-                    onChange={(v) => setB({ citizenship: v as NewBeneficiary['citizenship'] })}
-                  >
-                    <Group mt="xs">
-                      <Radio value="romanian" label={t('beneficiary.romanian')} />
-                      <Radio value="foreign" label={t('beneficiary.foreign')} />
-                    </Group>
-                  </Radio.Group>
-                </Group>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {legal ? (
-                    <>
-                      {bInput('company_name', t('beneficiary.companyName'), true)}
-                      {bInput('unique_registration_code', t('beneficiary.cui'), !foreign)}
-                    </>
-                  ) : (
-                    <>
-                      {bInput('last_name', t('beneficiary.lastName'), true)}
-                      {bInput('first_name', t('beneficiary.firstName'), true)}
-                      {bInput('personal_numeric_code', t('beneficiary.cnp'), !foreign)}
-                      {foreign ? bInput('passport_number', t('beneficiary.passport'), true) : null}
-                    </>
-                  )}
-                  {bInput('email', t('beneficiary.email'), false, t('beneficiary.emailHint'))}
-                  {bInput('phone', t('beneficiary.phone'))}
-                </SimpleGrid>
+                <BeneficiaryFields
+                  value={beneficiary}
+                  onChange={setB}
+                  label={(key) => t(`beneficiary.${key}`)}
+                  errorOf={(key) => errors[`beneficiary.${key}`]}
+                  emailHint={t('beneficiary.emailHint')}
+                />
               </Stack>
             </Fieldset>
           )}

@@ -8,17 +8,10 @@ import type { DataTableColumn, DataTableRowAction } from '../../../components/da
 import { confirmAndRun } from '../../../components/feedback/confirm-dialog';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { getFileUrl } from '../../../lib/files';
-import { formatDateTime } from '../../../lib/format';
+import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { downloadCompression, useStaffAction } from '../api/staff-applications';
 import { showError } from '../errors';
-
-/** Sizes with 1024-byte steps (spec §9). */
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} KB`;
-  return `${(size / 1024 / 1024).toLocaleString('ro-RO', { maximumFractionDigits: 1 })} MB`;
-}
 
 /** Most files one archive may hold (the contract's bound of download-compression). */
 const ZIP_LIMIT = 100;

@@ -1,18 +1,17 @@
-import { LIMITS, type StaffApplication, type StaffRelatedFile } from '@ghiseu/domain';
-import { ActionIcon, Anchor, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { LIMITS, type StaffApplication } from '@ghiseu/domain';
+import { Anchor, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
-import { getFileUrl } from '../../../lib/files';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { FileTable } from '../../../components/record/file-table';
+import { formatDate } from '../../../lib/format';
 import { useRelatedFiles, useRelatedSearch } from '../api/staff-applications';
 import { errorText, showError } from '../errors';
-import { formatBytes } from './files-tab';
 import { Section } from './record-tabs';
 import { StaffStatusBadge } from './status-badge';
 
@@ -41,64 +40,36 @@ export function RelatedTab({ application }: { application: StaffApplication }) {
 function RelatedFiles({ applicationId }: { applicationId: number }) {
   const { t } = useTranslation('staff-applications');
   const files = useRelatedFiles(applicationId);
-  const [busy, setBusy] = useState<number | null>(null);
   if (files.isPending) return <PageLoader minHeight={120} />;
   if (files.isError)
     return <ErrorState title={t('related.filesError')} message={errorText(files.error)} onRetry={() => void files.refetch()} />;
   if (files.data.length === 0) return <EmptyState title={t('related.empty')} description={t('related.emptyHint')} />;
-
-  const onDownload = async (file: StaffRelatedFile) => {
-    setBusy(file.id);
-    try {
-      window.open(await getFileUrl(file.file_id), '_blank', 'noopener');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder aria-label={t('related.filesLabel')} data-testid="related-files">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('related.application')}</Table.Th>
-            <Table.Th>{t('files.name')}</Table.Th>
-            <Table.Th>{t('files.kind')}</Table.Th>
-            <Table.Th>{t('files.size')}</Table.Th>
-            <Table.Th>{t('files.date')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('related.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.data.map((file) => (
-            <Table.Tr key={file.id} data-testid={`related-file-${file.id}`}>
-              <Table.Td>
-                <Anchor component={Link} to={`/application/${file.application_id}`} size="sm">
-                  {file.identification_number ?? t('related.unnumbered', { id: file.application_id })}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{file.name}</Table.Td>
-              <Table.Td>{t(`files.kinds.${file.file_type}`)}</Table.Td>
-              <Table.Td>{formatBytes(file.size)}</Table.Td>
-              <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => void onDownload(file)}
-                  loading={busy === file.id}
-                  aria-label={t('related.download', { name: file.name })}
-                >
-                  <IconDownload size={18} aria-hidden />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FileTable
+      files={files.data}
+      label={t('related.filesLabel')}
+      testId="related-files"
+      minWidth={640}
+      headers={{
+        name: t('files.name'),
+        kind: t('files.kind'),
+        size: t('files.size'),
+        date: t('files.date'),
+        actions: t('related.actions'),
+      }}
+      leading={{
+        header: t('related.application'),
+        cell: (file) => (
+          <Anchor component={Link} to={`/application/${file.application_id}`} size="sm">
+            {file.identification_number ?? t('related.unnumbered', { id: file.application_id })}
+          </Anchor>
+        ),
+      }}
+      kindLabel={(file) => t(`files.kinds.${file.file_type}`)}
+      downloadLabel={(file) => t('related.download', { name: file.name })}
+      onError={showError}
+      rowTestId={(file) => `related-file-${file.id}`}
+    />
   );
 }
 

@@ -1,11 +1,12 @@
 import type { StaffApplication } from '@ghiseu/domain';
-import { Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/page/page-header';
+import { Fact } from '../../../components/record/fact';
+import { RecordTabs, tabOf } from '../../../components/record/record-tabs';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useStaffApplication } from '../api/staff-applications';
@@ -32,8 +33,7 @@ export const STAFF_TABS = [
 export type StaffTab = (typeof STAFF_TABS)[number];
 
 /** The tab of the address (`/application/:id/:tab?`); the form by default and for unknown tabs. */
-export const staffTabOf = (tab: string | undefined): StaffTab =>
-  (STAFF_TABS as readonly string[]).includes(tab ?? '') ? (tab as StaffTab) : 'form';
+export const staffTabOf = (tab: string | undefined): StaffTab => tabOf(STAFF_TABS, tab);
 
 /**
  * /application/:id/:tab? for staff (spec §2, §3 Application, §4): the header with the entry
@@ -45,7 +45,6 @@ export const staffTabOf = (tab: string | undefined): StaffTab =>
 export function StaffApplicationPage() {
   const { t } = useTranslation('staff-applications');
   const params = useParams();
-  const navigate = useNavigate();
   const id = Number(params.id) || null;
   const tab = staffTabOf(params.tab);
   const query = useStaffApplication(id);
@@ -74,58 +73,28 @@ export function StaffApplicationPage() {
       />
       <Facts application={application} />
       <ActionsBar application={application} />
-      <Tabs
+      <RecordTabs
+        tabs={STAFF_TABS}
         value={tab}
-        onChange={(next) => navigate(`/application/${application.id}${next && next !== 'form' ? `/${next}` : ''}`)}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {STAFF_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value} data-testid={`tab-${value}`}>
-              {t(`tabs.${value}`)}
-              {value === 'consultations' && application.consultations.length > 0 ? ` (${application.consultations.length})` : ''}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="form" pt="md">
-          <FormTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="beneficiaries" pt="md">
-          <BeneficiariesTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="parcels" pt="md">
-          <ParcelsTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="files" pt="md">
-          <FilesTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="related" pt="md">
-          <RelatedTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="comments" pt="md">
-          <CommentsTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTab application={application} />
-        </Tabs.Panel>
-        <Tabs.Panel value="consultations" pt="md">
-          <ConsultationsTab application={application} />
-        </Tabs.Panel>
-      </Tabs>
+        basePath={`/application/${application.id}`}
+        label={(value) => (
+          <>
+            {t(`tabs.${value}`)}
+            {value === 'consultations' && application.consultations.length > 0 ? ` (${application.consultations.length})` : ''}
+          </>
+        )}
+        panels={{
+          form: <FormTab application={application} />,
+          beneficiaries: <BeneficiariesTab application={application} />,
+          parcels: <ParcelsTab application={application} />,
+          files: <FilesTab application={application} />,
+          related: <RelatedTab application={application} />,
+          comments: <CommentsTab application={application} />,
+          history: <HistoryTab application={application} />,
+          consultations: <ConsultationsTab application={application} />,
+        }}
+      />
     </Stack>
-  );
-}
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500} data-testid={testId}>
-        {children}
-      </Text>
-    </div>
   );
 }
 

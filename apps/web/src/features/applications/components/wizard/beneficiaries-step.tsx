@@ -1,9 +1,10 @@
 import { type ApplicationBeneficiary, ZApplicationBeneficiaryCreateRequest } from '@ghiseu/domain';
-import { ActionIcon, Button, Fieldset, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/feedback/empty-state';
+import { type BeneficiaryDraft, BeneficiaryFields, EMPTY_BENEFICIARY } from '../../../../components/record/beneficiary-fields';
 import { showToast } from '../../../../components/feedback/toast';
 import { addBeneficiary, removeBeneficiary } from '../../api/applications';
 import { fieldErrorsOf, showError } from '../../errors';
@@ -13,34 +14,7 @@ import { type FormErrors, errorsByPath, fieldDomId } from '../../../../component
 // Shows zod's messages: the Romanian ones must be installed (lib/validation).
 import '../../../../lib/validation';
 
-interface Draft {
-  person_type: 'individual' | 'legal';
-  citizenship: 'romanian' | 'foreign';
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  personal_numeric_code: string;
-  unique_registration_code: string;
-  passport_number: string;
-  email: string;
-  phone: string;
-}
-
-const EMPTY: Draft = {
-  person_type: 'individual',
-  citizenship: 'romanian',
-  first_name: '',
-  last_name: '',
-  company_name: '',
-  personal_numeric_code: '',
-  unique_registration_code: '',
-  passport_number: '',
-  email: '',
-  phone: '',
-};
-
-/** The request body of a typed beneficiary (empty texts left out). */
-export function beneficiaryBody(draft: Draft): Record<string, unknown> {
+export function beneficiaryBody(draft: BeneficiaryDraft): Record<string, unknown> {
   const { passport_number, ...rest } = draft;
   const body: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== ''));
   if (passport_number) body.details = { passport_number };
@@ -64,22 +38,11 @@ export interface BeneficiariesStepProps {
  */
 export function BeneficiariesStep({ applicationId, beneficiaries, error, onChanged }: BeneficiariesStepProps) {
   const { t } = useTranslation('applications');
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<BeneficiaryDraft>(EMPTY_BENEFICIARY);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<BeneficiaryDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const path = (key: string) => `beneficiary.${key}`;
-  const input = (key: keyof Draft, label: string, required = false) => (
-    <TextInput
-      id={fieldDomId(path(key))}
-      label={label}
-      required={required}
-      value={draft[key]}
-      onChange={(e) => set({ [key]: e.currentTarget.value } as Partial<Draft>)}
-      error={errors[key] ?? (key === 'passport_number' ? errors['details.passport_number'] : undefined)}
-      maxLength={255}
-    />
-  );
 
   const onAdd = async () => {
     const body = beneficiaryBody(draft);
@@ -96,7 +59,7 @@ export function BeneficiariesStep({ applicationId, beneficiaries, error, onChang
     try {
       const added = await addBeneficiary(applicationId, body);
       await onChanged();
-      setDraft(EMPTY);
+      setDraft(EMPTY_BENEFICIARY);
       showToast(added.anaf_status === 'invalid' ? 'warning' : 'success', t('wizard.beneficiaries.added'));
     } catch (failure) {
       const fieldErrors = fieldErrorsOf(failure);
@@ -117,8 +80,6 @@ export function BeneficiariesStep({ applicationId, beneficiaries, error, onChang
     }
   };
 
-  const legal = draft.person_type === 'legal';
-  const foreign = draft.citizenship === 'foreign';
   return (
     <Stack gap="md">
       <Text>{t('wizard.beneficiaries.intro')}</Text>
@@ -162,45 +123,12 @@ export function BeneficiariesStep({ applicationId, beneficiaries, error, onChang
       ) : null}
       <Fieldset legend={t('wizard.beneficiaries.newTitle')} data-testid="beneficiary-form">
         <Stack gap="sm">
-          <Group gap="xl" wrap="wrap">
-            <Radio.Group
-              label={t('wizard.beneficiaries.personType')}
-              value={draft.person_type}
-              onChange={(v) => set({ person_type: v as Draft['person_type'] })}
-            >
-              <Group mt="xs">
-                <Radio value="individual" label={t('wizard.beneficiaries.individual')} />
-                <Radio value="legal" label={t('wizard.beneficiaries.legal')} />
-              </Group>
-            </Radio.Group>
-            <Radio.Group
-              label={t('wizard.beneficiaries.citizenship')}
-              value={draft.citizenship}
-              onChange={(v) => set({ citizenship: v as Draft['citizenship'] })}
-            >
-              <Group mt="xs">
-                <Radio value="romanian" label={t('wizard.beneficiaries.romanian')} />
-                <Radio value="foreign" label={t('wizard.beneficiaries.foreign')} />
-              </Group>
-            </Radio.Group>
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {legal ? (
-              <>
-                {input('company_name', t('wizard.beneficiaries.companyName'), true)}
-                {input('unique_registration_code', t('wizard.beneficiaries.cui'), !foreign)}
-              </>
-            ) : (
-              <>
-                {input('last_name', t('wizard.beneficiaries.lastName'), true)}
-                {input('first_name', t('wizard.beneficiaries.firstName'), true)}
-                {input('personal_numeric_code', t('wizard.beneficiaries.cnp'), !foreign)}
-                {foreign ? input('passport_number', t('wizard.beneficiaries.passport'), true) : null}
-              </>
-            )}
-            {input('email', t('wizard.beneficiaries.email'))}
-            {input('phone', t('wizard.beneficiaries.phone'))}
-          </SimpleGrid>
+          <BeneficiaryFields
+            value={draft}
+            onChange={set}
+            label={(key) => t(`wizard.beneficiaries.${key}`)}
+            errorOf={(key) => errors[key] ?? (key === 'passport_number' ? errors['details.passport_number'] : undefined)}
+          />
           <Button
             w="fit-content"
             leftSection={<IconUserPlus size={18} aria-hidden />}
