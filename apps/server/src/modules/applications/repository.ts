@@ -59,7 +59,7 @@ const TYPE_FIELDS = new Set(['application_type_name', 'domain', 'category']);
  * The application columns a list item shows (and its abilities read): not the jsonb form data,
  * tax summary or signing details, which only the full record needs.
  */
-const applicationListColumns = {
+export const applicationListColumns = {
   id: applications.id,
   applicationTypeId: applications.applicationTypeId,
   organisationId: applications.organisationId,
@@ -74,13 +74,13 @@ const applicationListColumns = {
 };
 export type ApplicationListColumns = Pick<ApplicationRow, keyof typeof applicationListColumns>;
 
-const typeColumns = {
+export const typeColumns = {
   typeName: applicationTypes.name,
   typeDomain: applicationTypes.domain,
   typeCategory: applicationTypes.category,
   tenantName: organisations.name,
 };
-interface TypeColumns {
+export interface TypeColumns {
   typeName: string;
   typeDomain: string;
   typeCategory: 'inbound' | 'outbound' | 'internal';

@@ -15,12 +15,18 @@ import {
 } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { buildListSql, countList, type ListSpec, type ParsedList } from '../../../platform/list-query.js';
-import type { FormVersionRow } from '../repository.js';
+import {
+  type ApplicationRow,
+  applicationListColumns,
+  type FormVersionRow,
+  type TypeColumns,
+  typeColumns,
+} from '../repository.js';
+
+export type { ApplicationRow };
 import type { FormDefinition } from '@ghiseu/domain';
 
 /** Data access of staff processing: the work lists, the staff record's extra rows, consultations. */
-
-export type ApplicationRow = typeof applications.$inferSelect;
 
 /** Today in Romania, in SQL (the due dates are Romanian calendar days). */
 const TODAY_RO = sql`(now() AT TIME ZONE 'Europe/Bucharest')::date`;
@@ -114,18 +120,9 @@ export const inStatuses = (statuses: readonly string[]): SQL =>
 
 /* ───────────────────────────── Lists ───────────────────────────── */
 
+/** The citizen list's columns (same order) and what the staff views add. */
 const staffListColumns = {
-  id: applications.id,
-  applicationTypeId: applications.applicationTypeId,
-  organisationId: applications.organisationId,
-  applicantUserId: applications.applicantUserId,
-  identificationNumber: applications.identificationNumber,
-  status: applications.status,
-  purpose: applications.purpose,
-  createdAt: applications.createdAt,
-  updatedAt: applications.updatedAt,
-  applicationDate: applications.applicationDate,
-  responseDueInDays: applications.responseDueInDays,
+  ...applicationListColumns,
   assigneeUserId: applications.assigneeUserId,
   reviewerUserId: applications.reviewerUserId,
   registeredAt: applications.registeredAt,
@@ -136,20 +133,9 @@ const staffListColumns = {
 };
 export type StaffListColumns = Pick<ApplicationRow, keyof typeof staffListColumns>;
 
-const typeColumns = {
-  typeName: applicationTypes.name,
-  typeDomain: applicationTypes.domain,
-  typeCategory: applicationTypes.category,
-  typeWorkflowId: applicationTypes.workflowId,
-  tenantName: organisations.name,
-};
-export interface StaffTypeColumns {
-  typeName: string;
-  typeDomain: string;
-  typeCategory: 'inbound' | 'outbound' | 'internal';
-  typeWorkflowId: number | null;
-  tenantName: string;
-}
+/** The type and organisation columns of the citizen rows, and the type's process. */
+const staffTypeColumns = { ...typeColumns, typeWorkflowId: applicationTypes.workflowId };
+export type StaffTypeColumns = TypeColumns & { typeWorkflowId: number | null };
 export type StaffListRow = StaffTypeColumns & { application: StaffListColumns };
 export type StaffDetailRow = StaffTypeColumns & { application: ApplicationRow };
 
@@ -158,7 +144,7 @@ export function listStaffApplications(db: Db, parsed: ParsedList, conditions: (S
   return {
     rows: (): Promise<StaffListRow[]> =>
       db
-        .select({ application: staffListColumns, ...typeColumns })
+        .select({ application: staffListColumns, ...staffTypeColumns })
         .from(applications)
         .innerJoin(applicationTypes, eq(applicationTypes.id, applications.applicationTypeId))
         .innerJoin(organisations, eq(organisations.id, applications.organisationId))
@@ -178,7 +164,7 @@ export async function countWhere(db: Db, where: SQL | undefined): Promise<number
 
 export async function findStaffDetailRow(db: Db, id: number): Promise<StaffDetailRow | undefined> {
   const [row] = await db
-    .select({ application: applications, ...typeColumns })
+    .select({ application: applications, ...staffTypeColumns })
     .from(applications)
     .innerJoin(applicationTypes, eq(applicationTypes.id, applications.applicationTypeId))
     .innerJoin(organisations, eq(organisations.id, applications.organisationId))
