@@ -26,3 +26,4 @@ export * from './contracts/processes.js';
 export * from './processing/index.js';
 export * from './contracts/staff-applications.js';
 export * from './contracts/registry.js';
+export * from './documents/index.js';

@@ -81,6 +81,10 @@ export const ZStaffApplicationAbilities = z.object({
   canStartProcess: z.boolean(),
   canSaveStaffForm: z.boolean().describe('application-reviewed-by-staff-function'),
   canReviewDocument: z.boolean().describe('staff-review-document'),
+  canGenerateDocument: z.boolean().describe('{action}/generate-document'),
+  canReturnDocument: z.boolean().describe('return-document (ireversibil)'),
+  canSign: z.boolean().describe('{action}/sign: următoarea semnătură a machetei îi revine actorului'),
+  canSeal: z.boolean().describe('aplicarea sigiliului instituției (reluare după SEAL_ERROR)'),
 });
 export type StaffApplicationAbilities = z.infer<typeof ZStaffApplicationAbilities>;
 

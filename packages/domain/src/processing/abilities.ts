@@ -37,6 +37,11 @@ export interface StaffAbilityInputs {
   hasOpenConsultationToMe: boolean;
   /** The type has a process to start (and the engine is there); only for `canStartProcess`. */
   processAvailable: boolean;
+  /**
+   * The actor may sign the next staff cell of the current document's signing layout (they hold
+   * its function, are the assignee or reviewer it names, or the president); only for `canSign`.
+   */
+  isNextSigner: boolean;
 }
 
 const isStaffReader = (i: StaffAbilityInputs) => isStaffType(i.userType) && i.permissions.applicationsStaffOwnRead === true;
@@ -81,6 +86,12 @@ export function actorMay(action: StaffActionName, i: StaffAbilityInputs): boolea
       return isStaffReader(i) || (i.userType === 'consultant' && i.permissions.applicationsStaffOwnRead === true);
     case 'comment':
       return isStaffReader(i);
+    case 'generate-document':
+    case 'return-document':
+    case 'seal':
+      return isHandler(i);
+    case 'sign':
+      return isEditor(i) && i.isNextSigner;
   }
 }
 
@@ -111,6 +122,10 @@ export interface StaffApplicationAbilitiesShape {
   canStartProcess: boolean;
   canSaveStaffForm: boolean;
   canReviewDocument: boolean;
+  canGenerateDocument: boolean;
+  canReturnDocument: boolean;
+  canSign: boolean;
+  canSeal: boolean;
 }
 
 /** Which action each ability stands for. */
@@ -135,6 +150,10 @@ export const ABILITY_ACTIONS: Readonly<Record<keyof StaffApplicationAbilitiesSha
   canStartProcess: 'start-process',
   canSaveStaffForm: 'application-reviewed-by-staff-function',
   canReviewDocument: 'staff-review-document',
+  canGenerateDocument: 'generate-document',
+  canReturnDocument: 'return-document',
+  canSign: 'sign',
+  canSeal: 'seal',
 };
 
 export function staffAbilities(i: StaffAbilityInputs): StaffApplicationAbilitiesShape {

@@ -79,6 +79,7 @@ const inputs = (over: Partial<StaffAbilityInputs> = {}): StaffAbilityInputs => (
   hasAssignee: true,
   hasOpenConsultationToMe: false,
   processAvailable: false,
+  isNextSigner: false,
   ...over,
 });
 

@@ -32,6 +32,10 @@ import type { ApplicationStatus } from '../statuses.js';
  * | manual-completion                        | APPROVED / REJECTED_IN_PROGRESS               | RESOLVED / REJECTED          |
  * | close-application                        | RESOLVED, REJECTED                            | CLOSED                       |
  * | comment                                  | every status but DRAFT                        | unchanged                    |
+ * | generate-document (a job; see documents/lifecycle.ts) | APPROVED, REJECTED_IN_PROGRESS   | GENERATED when done          |
+ * | return-document (irreversible)           | GENERATED, SIGN_PENDING, SIGNED, SIGN_APPLICANT_USER_PENDING, SEAL_ERROR | APPROVED (REJECTED_IN_PROGRESS for a rejection) |
+ * | sign (a staff cell of the signing layout) | GENERATED, SIGN_PENDING                      | SIGN_PENDING, then SIGNED and what follows |
+ * | seal (the organisation's seal, retried)  | SIGNED, SEAL_ERROR                            | SEAL_PENDING                 |
  *
  * Finished = RESOLVED, REJECTED, CLOSED. A process (the workflow hook) may replace the status an
  * action sets, never the statuses it is allowed from.
@@ -57,8 +61,20 @@ export const STAFF_ACTIONS = [
   'manual-completion',
   'close-application',
   'comment',
+  'generate-document',
+  'return-document',
+  'sign',
+  'seal',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
+
+/** The actions of the documents capability (their routes and tests live with it). */
+export const DOCUMENT_STAFF_ACTIONS = [
+  'generate-document',
+  'return-document',
+  'sign',
+  'seal',
+] as const satisfies readonly StaffActionName[];
 
 /** Statuses after which the work is done: the completed list, no clock, only close and comments. */
 export const FINISHED_STATUSES = ['RESOLVED', 'REJECTED', 'CLOSED'] as const satisfies readonly ApplicationStatus[];
@@ -129,6 +145,12 @@ export const STAFF_TRANSITIONS: Readonly<Record<StaffActionName, StatusMoves>> =
   'manual-completion': { APPROVED: 'RESOLVED', REJECTED_IN_PROGRESS: 'REJECTED' },
   'close-application': to('CLOSED', 'RESOLVED', 'REJECTED'),
   comment: same(...NOT_DRAFT),
+  // The documents capability (documents/lifecycle.ts): the table gives the statuses an action is
+  // allowed from; the document's kind and layout decide the status it ends in.
+  'generate-document': to('GENERATED', 'APPROVED', 'REJECTED_IN_PROGRESS'),
+  'return-document': to('APPROVED', 'GENERATED', 'SIGN_PENDING', 'SIGNED', 'SIGN_APPLICANT_USER_PENDING', 'SEAL_ERROR'),
+  sign: to('SIGN_PENDING', 'GENERATED', 'SIGN_PENDING'),
+  seal: to('SEAL_PENDING', 'SIGNED', 'SEAL_ERROR'),
 };
 
 /** The status `action` sets from `status`, or undefined when the action is not allowed there. */

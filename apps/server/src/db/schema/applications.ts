@@ -214,6 +214,13 @@ export const applications = pgTable(
     quickSearch: text('quick_search').notNull().default(''),
     lastReviewAt: timestamp('last_review_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /* Documents (issue 12, domain documents/lifecycle.ts). */
+    /** The output number of the issued document (from the type's outgoing series). */
+    allocatedDocumentSeries: text('allocated_document_series'),
+    /** Visa numbers: first and second visa, and the visa rejection. */
+    visaFirstCode: text('visa_first_code'),
+    visaSecondCode: text('visa_second_code'),
+    visaRejectionCode: text('visa_rejection_code'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /* Staff processing (issue 11). */
     /** The colleague who gives the staff review (staff-review). */

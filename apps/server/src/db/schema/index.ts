@@ -7,3 +7,4 @@ export * from './applications.js';
 export * from './registry.js';
 export * from './processes.js';
 export * from './process-runs.js';
+export * from './documents.js';

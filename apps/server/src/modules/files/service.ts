@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
+import type { FileStorage } from '../../platform/file-storage.js';
 import { AppError } from '../../platform/errors.js';
 import { mayDownload } from './policy.js';
 import * as repo from './repository.js';
@@ -114,6 +115,45 @@ export async function storeUpload(
     await ctx.storage.remove(storageKey);
     throw error;
   }
+}
+
+/**
+ * Stores a file the portal made itself (a generated or signed PDF): the bytes first, then the row
+ * in the caller's transaction. If that transaction rolls back, the bytes stay without a row
+ * (never read; a row never points at missing bytes).
+ */
+export async function storeGeneratedFile(
+  tx: Db,
+  storage: FileStorage,
+  file: {
+    data: Buffer;
+    name: string;
+    mimeType: string;
+    purpose: string;
+    organisationId: number | null;
+    ownerUserId: number | null;
+  },
+): Promise<FileRow> {
+  const now = new Date();
+  const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  await storage.put(storageKey, file.data);
+  return repo.insertFile(tx, {
+    storageKey,
+    name: sanitiseFileName(file.name),
+    mimeType: file.mimeType,
+    size: file.data.length,
+    sha256: createHash('sha256').update(file.data).digest('hex'),
+    purpose: file.purpose,
+    ownerUserId: file.ownerUserId,
+    organisationId: file.organisationId,
+  });
+}
+
+/** The bytes of a stored file (for the modules that sign or verify them). */
+export async function readStoredFile(db: Db, storage: FileStorage, fileId: number): Promise<{ file: FileRow; data: Buffer }> {
+  const file = await repo.findFileRow(db, fileId);
+  if (!file) throw new AppError('FILE_NOT_EXISTS');
+  return { file, data: await storage.read(file.storageKey) };
 }
 
 /**

@@ -37,6 +37,10 @@ export const NO_ABILITIES: StaffApplicationAbilities = {
   canStartProcess: false,
   canSaveStaffForm: false,
   canReviewDocument: false,
+  canGenerateDocument: false,
+  canReturnDocument: false,
+  canSign: false,
+  canSeal: false,
 };
 
 export function buildListItem(overrides: Partial<StaffApplicationListItem> = {}): StaffApplicationListItem {

@@ -35,6 +35,8 @@ export interface StaffRelation {
   functionIds: ReadonlySet<number>;
   /** A consultation to the actor on this application, and whether one is open. */
   consultation?: { open: boolean };
+  /** The actor may sign the next staff cell of the current document (filled by applications/signing). */
+  isNextSigner?: boolean;
 }
 
 export interface StaffFacts {
@@ -107,6 +109,8 @@ export function abilityInputs(
     hasAssignee: a.assigneeUserId !== null,
     hasOpenConsultationToMe: relation.consultation?.open === true,
     processAvailable,
+    // The signing capability (applications/signing) fills this from the current document's layout.
+    isNextSigner: relation.isNextSigner === true,
   };
 }
 

@@ -253,6 +253,10 @@ const NAMES: Record<StaffActionName, { audit: string; event: string | null }> = 
   'manual-completion': { audit: 'application.manual_completion', event: 'application.completed' },
   'close-application': { audit: 'application.close', event: 'application.closed' },
   comment: { audit: 'application.comment', event: 'application.comment_added' },
+  'generate-document': { audit: 'application.generate_document', event: 'application.document_generated' },
+  'return-document': { audit: 'application.return_document', event: 'application.document_returned' },
+  sign: { audit: 'application.sign', event: 'application.document_signed' },
+  seal: { audit: 'application.seal', event: 'application.document_sealed' },
 };
 
 /** Actions after which a running process is asked where the application goes next. */
