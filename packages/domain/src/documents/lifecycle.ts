@@ -172,6 +172,12 @@ export interface SigningCell {
   functionKey?: string | null;
   /** The signature also takes a visa number from the type's visa1 / visa2 series. */
   visa?: 'visa1' | 'visa2' | null;
+  /**
+   * Where the generated PDF left room for this cell's visible signature (PDF points, origin at the
+   * page's bottom left; page 0-based). Written by the generation into the document's snapshot of
+   * the layout, never by the template editor.
+   */
+  box?: { page: number; x: number; y: number; width: number; height: number } | null;
 }
 
 export interface SigningLayout {
