@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { applicationTypesRoutes } from './modules/application-types/index.js';
 import { documentSeriesRoutes } from './modules/document-series/index.js';
+import { documentTemplatesRoutes } from './modules/document-templates/index.js';
 import {
   applicationsRoutes,
   registerApplicationParts,
@@ -166,6 +167,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(formsRoutes, { prefix: '/api' });
   await app.register(applicationTypesRoutes, { prefix: '/api' });
   await app.register(documentSeriesRoutes, { prefix: '/api' });
+  await app.register(documentTemplatesRoutes, { prefix: '/api' });
   // An application's beneficiaries and real estates belong to modules that depend on the
   // applications module: they plug their parts in here instead of being imported by it.
   registerApplicationParts({ beneficiaries: beneficiaryPart, realEstates: realEstatePart });
