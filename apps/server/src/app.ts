@@ -34,6 +34,7 @@ import {
 } from './modules/applications/index.js';
 import { processEngine, processesRoutes } from './modules/processes/index.js';
 import { registryRoutes } from './modules/applications/registry/index.js';
+import { documentsRoutes } from './modules/applications/documents/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
 import { publicStatusRoutes } from './modules/public-status/index.js';
@@ -179,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });
   await app.register(registryRoutes, { prefix: '/api' });
+  await app.register(documentsRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 
