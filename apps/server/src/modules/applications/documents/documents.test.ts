@@ -35,7 +35,11 @@ const PREFIX = `IES${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
 let sequence = 0;
 const uniqueName = (base: string) => `${base} ${++sequence}-${Math.random().toString(36).slice(2, 7)}`;
 
-const text = (value: string, marks?: string[]) => ({ type: 'text', text: value, ...(marks ? { marks: marks.map((m) => ({ type: m })) } : {}) });
+const text = (value: string, marks?: string[]) => ({
+  type: 'text',
+  text: value,
+  ...(marks ? { marks: marks.map((m) => ({ type: m })) } : {}),
+});
 const ph = (key: string) => ({ type: 'placeholder', attrs: { key } });
 const para = (...content: unknown[]) => ({ type: 'paragraph', content });
 
@@ -67,10 +71,7 @@ const CONTENT = {
 };
 
 const LAYOUT = {
-  rows: [
-    [{ index: 2, label: 'Președinte', signer: 'president' }],
-    [{ index: 1, label: 'Întocmit', signer: 'assignee' }],
-  ],
+  rows: [[{ index: 2, label: 'Președinte', signer: 'president' }], [{ index: 1, label: 'Întocmit', signer: 'assignee' }]],
 };
 
 const createTemplate = (who: string | Record<string, string>, body: Record<string, unknown> = {}) =>
@@ -113,7 +114,10 @@ beforeAll(async () => {
   answerTemplateId = answer.json().data.id;
   const rejection = await createTemplate(DEMO.superadmin, {
     system_type: 'raspuns_respingere',
-    content: { type: 'doc', content: [para(text('Respingem cererea lui '), ph('applicant.name'), text('. Motiv: '), ph('application.rejected_reason'))] },
+    content: {
+      type: 'doc',
+      content: [para(text('Respingem cererea lui '), ph('applicant.name'), text('. Motiv: '), ph('application.rejected_reason'))],
+    },
   });
   expect(rejection.statusCode, rejection.body).toBe(201);
   rejectionTemplateId = rejection.json().data.id;
@@ -179,14 +183,21 @@ describe('document templates', () => {
     expect((await call(t, 'DELETE', `/api/document-templates/${ownId}`, other.headers)).statusCode).toBe(404);
     const commonByAdmin = await call(t, 'GET', `/api/document-templates/${answerTemplateId}`, tenant.headers);
     expect(commonByAdmin.json().data.abilities).toEqual({ canEdit: false, canDelete: false });
-    expect((await call(t, 'PATCH', `/api/document-templates/${answerTemplateId}`, tenant.headers, { name: 'Nou' })).statusCode).toBe(403);
+    expect(
+      (await call(t, 'PATCH', `/api/document-templates/${answerTemplateId}`, tenant.headers, { name: 'Nou' })).statusCode,
+    ).toBe(403);
 
     const list = await call(t, 'GET', '/api/document-templates?limit=500&pagination=true', tenant.headers);
     expect(list.statusCode, list.body).toBe(200);
     const organisations = new Set(list.json().data.map((r: { organisation_id: number | null }) => r.organisation_id));
     expect([...organisations].every((o) => o === null || o === tenant.organisationId)).toBe(true);
     expect(list.json().pagination.total).toBeGreaterThanOrEqual(2);
-    const filtered = await call(t, 'GET', `/api/document-templates?system_type=aviz&name[contains]=${encodeURIComponent(name.slice(0, 8))}`, tenant.headers);
+    const filtered = await call(
+      t,
+      'GET',
+      `/api/document-templates?system_type=aviz&name[contains]=${encodeURIComponent(name.slice(0, 8))}`,
+      tenant.headers,
+    );
     expect(filtered.json().data.map((r: { id: number }) => r.id)).toEqual([ownId]);
     expect((await call(t, 'GET', '/api/document-templates?sortKey=-name', tenant.headers)).statusCode).toBe(200);
     expect((await call(t, 'GET', '/api/document-templates?sortKey=content', tenant.headers)).statusCode).toBe(400);
@@ -202,12 +213,16 @@ describe('document templates', () => {
   });
 
   it('refuses unknown placeholders, broken layouts, foreign nodes and short names', async () => {
-    const unknown = await createTemplate(DEMO.superadmin, { content: { type: 'doc', content: [para(ph('applicant.shoe_size'))] } });
+    const unknown = await createTemplate(DEMO.superadmin, {
+      content: { type: 'doc', content: [para(ph('applicant.shoe_size'))] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ message: 'UNKNOWN_PLACEHOLDER', data: { key: 'applicant.shoe_size' } });
 
     const layout = await createTemplate(DEMO.superadmin, {
-      signing_layout: { rows: [[{ index: 1, label: 'Întocmit', signer: 'assignee' }], [{ index: 2, label: 'Președinte', signer: 'president' }]] },
+      signing_layout: {
+        rows: [[{ index: 1, label: 'Întocmit', signer: 'assignee' }], [{ index: 2, label: 'Președinte', signer: 'president' }]],
+      },
     });
     expect(layout.statusCode).toBe(400);
     expect(layout.json().message).toBe('INVALID_SIGNING_LAYOUT');
@@ -218,7 +233,9 @@ describe('document templates', () => {
     });
     expect(tooMany.statusCode).toBe(400);
 
-    const image = await createTemplate(DEMO.superadmin, { content: { type: 'doc', content: [{ type: 'image', attrs: { src: 'http://x' } }] } });
+    const image = await createTemplate(DEMO.superadmin, {
+      content: { type: 'doc', content: [{ type: 'image', attrs: { src: 'http://x' } }] },
+    });
     expect(image.statusCode).toBe(400);
     let deep: unknown = text('x');
     for (let i = 0; i < 200; i++) deep = { type: 'blockquote', content: [deep] };
@@ -236,19 +253,28 @@ describe('document templates', () => {
   });
 
   it('lists the placeholders with the form fields of a type', async () => {
-    const all = (await call(t, 'GET', `/api/document-templates/placeholders?application_type_id=${f.typeId}`, DEMO.superadmin)).json().data;
+    const all = (
+      await call(t, 'GET', `/api/document-templates/placeholders?application_type_id=${f.typeId}`, DEMO.superadmin)
+    ).json().data;
     const keys = all.map((p: { key: string }) => p.key);
     expect(keys).toEqual(expect.arrayContaining(['applicant.name', 'form.denumire_lucrare', 'form_staff.observatii']));
     expect(keys).not.toContain('form.plan_situatie');
-    expect(all.find((p: { key: string }) => p.key === 'form_staff.observatii')).toMatchObject({ label: 'Observații', group: 'form_staff' });
+    expect(all.find((p: { key: string }) => p.key === 'form_staff.observatii')).toMatchObject({
+      label: 'Observații',
+      group: 'form_staff',
+    });
     const tenant = await buildTenant(t);
-    expect((await call(t, 'GET', `/api/document-templates/placeholders?application_type_id=${f.typeId}`, tenant.headers)).statusCode).toBe(404);
+    expect(
+      (await call(t, 'GET', `/api/document-templates/placeholders?application_type_id=${f.typeId}`, tenant.headers)).statusCode,
+    ).toBe(404);
   });
 
   it('previews a template on an application of the organisation, storing nothing', async () => {
     const id = await applicationIn('APPROVED');
     const before = (await t.ctx.db.select().from(files)).length;
-    const response = await call(t, 'POST', `/api/document-templates/${answerTemplateId}/preview`, DEMO.superadmin, { application_id: id });
+    const response = await call(t, 'POST', `/api/document-templates/${answerTemplateId}/preview`, DEMO.superadmin, {
+      application_id: id,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('application/pdf');
     const content = pdfText(response.rawPayload);
@@ -257,7 +283,8 @@ describe('document templates', () => {
     expect((await t.ctx.db.select().from(files)).length).toBe(before);
     const tenant = await buildTenant(t);
     expect(
-      (await call(t, 'POST', `/api/document-templates/${answerTemplateId}/preview`, tenant.headers, { application_id: id })).statusCode,
+      (await call(t, 'POST', `/api/document-templates/${answerTemplateId}/preview`, tenant.headers, { application_id: id }))
+        .statusCode,
     ).toBe(400);
   });
 });
@@ -327,7 +354,10 @@ describe('generating the output document', () => {
     expect(returned.statusCode, returned.body).toBe(200);
     expect(returned.json().data.state).toBe('returned');
     expect(await statusOf(t, id)).toBe('APPROVED');
-    const [request] = await t.ctx.db.select().from(signingRequests).where(eq(signingRequests.requestId, `req-${id}`));
+    const [request] = await t.ctx.db
+      .select()
+      .from(signingRequests)
+      .where(eq(signingRequests.requestId, `req-${id}`));
     expect(request.status).toBe('cancelled');
     const counter = async () =>
       (
@@ -401,7 +431,10 @@ describe('generating the output document', () => {
     expect((await staffCall(t, 'PATCH', `/${approved}/return-document`, f.clerk, { confirm: true })).statusCode).toBe(403);
 
     // No active template of the role: a catalogue code.
-    await t.ctx.db.update(applicationTypes).set({ documentTemplateIds: { staff: answerTemplateId } }).where(eq(applicationTypes.id, f.typeId));
+    await t.ctx.db
+      .update(applicationTypes)
+      .set({ documentTemplateIds: { staff: answerTemplateId } })
+      .where(eq(applicationTypes.id, f.typeId));
     try {
       const rejected = await applicationIn('REJECTED_IN_PROGRESS');
       expect((await generate(rejected, 'reject')).json().message).toBe('DOCUMENT_TEMPLATE_NOT_DEFINED');
@@ -425,7 +458,10 @@ describe('generating the output document', () => {
     expect((await call(t, 'GET', `/api/applications/${id}/preview-document`, f.citizen.headers)).statusCode).toBe(404);
 
     const issuedAt = new Date('2026-03-20T10:00:00Z');
-    await t.ctx.db.update(applicationDocuments).set({ state: 'issued', issuedAt }).where(eq(applicationDocuments.id, document.id));
+    await t.ctx.db
+      .update(applicationDocuments)
+      .set({ state: 'issued', issuedAt })
+      .where(eq(applicationDocuments.id, document.id));
     const page = await call(t, 'GET', `/api/public/documents/${code}`);
     expect(page.statusCode, page.body).toBe(200);
     const data = page.json().data;
