@@ -1,4 +1,4 @@
-import { applicationStatusOfDocument, DEFAULT_SETTINGS, type SigningLayout } from '@ghiseu/domain';
+import { applicationStatusOfDocument, DEFAULT_SETTINGS, GENERATION_STATUS_OF_KIND, type SigningLayout } from '@ghiseu/domain';
 import { eq, sql } from 'drizzle-orm';
 import { applications } from '../../../db/schema/index.js';
 import { writeAudit } from '../../../platform/audit.js';
@@ -101,7 +101,7 @@ async function progress(db: Db, documentId: number, value: number) {
 export async function runGeneration(context: Pick<JobContext, 'db' | 'storage' | 'config' | 'log'>, documentId: number) {
   const { db } = context;
   const document = await repo.findDocument(db, documentId);
-  if (!document || document.state !== 'generating') return;
+  if (document?.state !== 'generating') return;
   try {
     await progress(db, documentId, 10);
     const template = document.templateId ? await findTemplateForUse(db, document.templateId) : undefined;
@@ -123,9 +123,12 @@ export async function runGeneration(context: Pick<JobContext, 'db' | 'storage' |
     };
     await db.transaction(async (tx) => {
       const current = await repo.findDocument(tx, documentId, { lock: true });
-      if (!current || current.state !== 'generating') return;
+      if (current?.state !== 'generating') return;
       const a = await appRepo.findApplication(tx, current.applicationId, { lock: true });
       if (!a) return;
+      // The application moved on while the PDF was made (refused, finished): the revision fails.
+      if (a.status !== GENERATION_STATUS_OF_KIND[current.kind])
+        throw new Error(`application ${a.id} is ${a.status}, no longer waiting for its document`);
       const safe = (current.outputNumber ?? String(current.id)).replace(/[^\w.-]+/g, '-');
       const file = await storeGeneratedFile(tx, context.storage, {
         data: pdf,
