@@ -6,7 +6,6 @@ import type { JobContext } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db.js';
 import { emitDomainEvent } from '../../../platform/events.js';
 import type { FileStorage } from '../../../platform/file-storage.js';
-import { qrCodeDataUrl } from '../../../platform/pdf.js';
 import { notFound } from '../../../platform/request.js';
 import { findTemplateForUse } from '../../document-templates/index.js';
 import { readStoredFile, storeGeneratedFile } from '../../files/index.js';
@@ -82,7 +81,6 @@ export async function renderData(
       row.map((cell) => ({ ...cell, box: undefined, signerName: signers.get(cell.index)?.name ?? null })),
     ),
     verificationUrl: url,
-    qrImage: await qrCodeDataUrl(url, { width: 160 }),
     author: c.organisation.name,
   };
 }
