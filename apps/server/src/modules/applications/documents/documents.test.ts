@@ -409,6 +409,45 @@ describe('generating the output document', () => {
     }
   });
 
+  it('records a failed generation on the revision and leaves the application where it was', async () => {
+    const id = await applicationIn('APPROVED');
+    const first = (await generate(id)).json().data;
+    // The template vanishes under the job: the render fails.
+    await t.ctx.db.update(applicationDocuments).set({ templateId: null }).where(eq(applicationDocuments.id, first.id));
+    await t.ctx.jobs.drain();
+    const status = (await call(t, 'GET', `/api/applications/${id}/check-generation-status`, f.citizen.headers)).json().data;
+    expect(status).toMatchObject({ state: 'error', error_code: 'ERROR_DOCUMENT_GENERATION' });
+    expect(await statusOf(t, id)).toBe('APPROVED');
+    // A failed revision is history: generating again is allowed and keeps the number.
+    const second = await generated(id);
+    expect(second).toMatchObject({ revision: 2, output_number: first.output_number });
+    expect(await statusOf(t, id)).toBe('GENERATED');
+  });
+
+  it('refuses to generate from a template without text', async () => {
+    const empty = await createTemplate(DEMO.superadmin, { content: { type: 'doc', content: [para(text(' '))] } });
+    expect(empty.statusCode, empty.body).toBe(201);
+    await t.ctx.db
+      .update(applicationTypes)
+      .set({ documentTemplateIds: { staff: answerTemplateId, rejection: empty.json().data.id } })
+      .where(eq(applicationTypes.id, f.typeId));
+    try {
+      const id = await applicationIn('REJECTED_IN_PROGRESS');
+      const refused = await generate(id, 'reject');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('DOCUMENT_TEMPLATE_EMPTY');
+      const preview = await call(t, 'POST', `/api/document-templates/${empty.json().data.id}/preview`, DEMO.superadmin, {
+        application_id: id,
+      });
+      expect(preview.json().message).toBe('DOCUMENT_TEMPLATE_EMPTY');
+    } finally {
+      await t.ctx.db
+        .update(applicationTypes)
+        .set({ documentTemplateIds: { staff: answerTemplateId, rejection: rejectionTemplateId } })
+        .where(eq(applicationTypes.id, f.typeId));
+    }
+  });
+
   it('follows the transition table and the staff policy (403 / 404 / 409)', async () => {
     const pending = await applicationIn('PENDING');
     const wrong = await generate(pending);
