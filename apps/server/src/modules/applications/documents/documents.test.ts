@@ -324,6 +324,7 @@ describe('generating the output document', () => {
     const panel = (await staffCall(t, 'GET', `/${id}/document`, f.supervisor)).json().data;
     expect(panel.document).toMatchObject({ state: 'generated', state_label: 'Generat', output_number: document.output_number });
     expect(panel.document.file.sha256).toBe(panel.document.generated_sha256);
+    expect(Date.parse(panel.document.generated_at)).toBeGreaterThan(Date.parse(document.created_at) - 1000);
     expect(panel.document.file.download_url).toContain('/api/files/');
     expect(panel.document.cells.map((c: { index: number }) => c.index)).toEqual([1, 2]);
     expect(panel.document.cells[0]).toMatchObject({ signer: 'assignee', signer_name: 'Sorin Șef', signed: false });

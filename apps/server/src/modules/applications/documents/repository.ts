@@ -1,5 +1,5 @@
 import type { SigningCell, SigningLayout } from '@ghiseu/domain';
-import { and, asc, desc, eq, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
   applicationBeneficiaries,
   applicationDocuments,
@@ -114,6 +114,20 @@ export async function templateName(db: Db, templateId: number | null): Promise<s
     .from(documentTemplates)
     .where(eq(documentTemplates.id, templateId));
   return row?.name ?? null;
+}
+
+/** When each revision's generated PDF was stored (its file's date), by revision id. */
+export async function generatedDates(db: Db, documents: readonly DocumentRow[]): Promise<Map<number, Date>> {
+  const ids = documents.map((d) => d.generatedFileId).filter((id): id is number => id !== null);
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: files.id, createdAt: files.createdAt }).from(files).where(inArray(files.id, ids));
+  const byFile = new Map(rows.map((r) => [r.id, r.createdAt]));
+  const out = new Map<number, Date>();
+  for (const d of documents) {
+    const date = d.generatedFileId === null ? undefined : byFile.get(d.generatedFileId);
+    if (date) out.set(d.id, date);
+  }
+  return out;
 }
 
 export async function fileSummary(db: Db, fileId: number | null) {

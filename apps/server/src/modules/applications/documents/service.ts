@@ -53,8 +53,8 @@ const ENTITY = 'application';
 
 /* ───────────────────────────── Shapes ───────────────────────────── */
 
-export function presentDocument(row: repo.DocumentRow): ApplicationDocument {
-  const generated = row.state !== 'generating' && row.state !== 'error' && row.generatedFileId !== null;
+/** `generatedAt`: when the generated PDF was stored (its file's date); null before. */
+export function presentDocument(row: repo.DocumentRow, generatedAt: Date | null = null): ApplicationDocument {
   return {
     id: row.id,
     application_id: row.applicationId,
@@ -66,7 +66,7 @@ export function presentDocument(row: repo.DocumentRow): ApplicationDocument {
     error_code: row.errorCode,
     template_id: row.templateId,
     output_number: row.outputNumber,
-    generated_at: generated ? row.updatedAt.toISOString() : null,
+    generated_at: generatedAt ? generatedAt.toISOString() : null,
     generated_sha256: row.generatedSha256,
     issued_at: row.issuedAt ? row.issuedAt.toISOString() : null,
     returned_at: row.returnedAt ? row.returnedAt.toISOString() : null,
@@ -248,7 +248,11 @@ export async function returnDocument(ctx: AppContext, actor: Actor, id: number, 
         revision: document.revision,
       },
     });
-    return presentDocument({ ...document, state: 'returned', returnedAt: now, returnedBy: actor.userId });
+    const dates = await repo.generatedDates(tx, [document]);
+    return presentDocument(
+      { ...document, state: 'returned', returnedAt: now, returnedBy: actor.userId },
+      dates.get(document.id) ?? null,
+    );
   });
 }
 
@@ -260,7 +264,13 @@ export async function generationStatus(ctx: AppContext, actor: Actor, id: number
   if (!a || !(await mayReadApplicationRow(ctx.db, actor, a))) throw notFound();
   const latest = await repo.findLatestDocument(ctx.db, id);
   if (!latest) throw new AppError('EMPTY_TARGET_FILES');
-  return { state: latest.state, progress: latest.progress, error_code: latest.errorCode, document: presentDocument(latest) };
+  const dates = await repo.generatedDates(ctx.db, [latest]);
+  return {
+    state: latest.state,
+    progress: latest.progress,
+    error_code: latest.errorCode,
+    document: presentDocument(latest, dates.get(latest.id) ?? null),
+  };
 }
 
 async function currentPdf(ctx: AppContext, document: repo.DocumentRow | undefined) {
@@ -295,7 +305,8 @@ export async function documentPanel(ctx: AppContext, actor: Actor, id: number): 
   if (!a || !mayReadStaff(actor, a, await relationOf(ctx.db, actor, id))) throw notFound();
   const all = await repo.listDocuments(ctx.db, id);
   const live = all.find((d) => d.state !== 'returned' && d.state !== 'error');
-  const history = all.filter((d) => d !== live).map(presentDocument);
+  const dates = await repo.generatedDates(ctx.db, all);
+  const history = all.filter((d) => d !== live).map((d) => presentDocument(d, dates.get(d.id) ?? null));
   if (!live) return { document: null, history };
   const layout = live.signingLayout ?? { rows: [] };
   const [signatures, signers, file] = await Promise.all([
@@ -323,7 +334,7 @@ export async function documentPanel(ctx: AppContext, actor: Actor, id: number): 
   const download = file ? await issueDownloadToken(ctx, actor, file.id).catch(() => undefined) : undefined;
   return {
     document: {
-      ...presentDocument(live),
+      ...presentDocument(live, dates.get(live.id) ?? null),
       file: file
         ? {
             id: file.id,
