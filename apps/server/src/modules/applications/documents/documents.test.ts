@@ -200,6 +200,9 @@ describe('document templates', () => {
     );
     expect(filtered.json().data.map((r: { id: number }) => r.id)).toEqual([ownId]);
     expect((await call(t, 'GET', '/api/document-templates?sortKey=-name', tenant.headers)).statusCode).toBe(200);
+    const slim = await call(t, 'GET', '/api/document-templates?fields=name', tenant.headers);
+    expect(Object.keys(slim.json().data[0]).sort()).toEqual(['id', 'name']);
+    expect((await call(t, 'GET', '/api/document-templates?fields=content', tenant.headers)).statusCode).toBe(400);
     expect((await call(t, 'GET', '/api/document-templates?sortKey=content', tenant.headers)).statusCode).toBe(400);
 
     const patched = await call(t, 'PATCH', `/api/document-templates/${ownId}`, tenant.headers, { status: 'inactive' });
