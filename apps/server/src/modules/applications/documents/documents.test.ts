@@ -339,6 +339,10 @@ describe('generating the output document', () => {
     expect(panel.document.cells[1].box.y).toBeGreaterThan(panel.document.cells[0].box.y);
     const [row] = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
     expect(row.allocatedDocumentSeries).toBe(document.output_number);
+    const history = (await call(t, 'GET', `/api/applications/${id}/history`, f.citizen.headers)).json().data;
+    expect(history.map((h: { label: string }) => h.label)).toEqual(
+      expect.arrayContaining(['Generarea documentului pornită', 'Document generat']),
+    );
   });
 
   it('keeps the output number across a return and a regeneration', async () => {
