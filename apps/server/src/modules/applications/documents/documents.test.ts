@@ -432,6 +432,15 @@ describe('generating the output document', () => {
     expect(await statusOf(t, id)).toBe('GENERATED');
   });
 
+  it('generates once when two clerks ask at the same time', async () => {
+    const id = await applicationIn('APPROVED');
+    const answers = await Promise.all([generate(id), generate(id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    expect(answers.find((r) => r.statusCode === 409)?.json().message).toBe('DOCUMENT_ALREADY_GENERATED');
+    await t.ctx.jobs.drain();
+    expect(await statusOf(t, id)).toBe('GENERATED');
+  });
+
   it('refuses to generate from a template without text', async () => {
     const empty = await createTemplate(DEMO.superadmin, { content: { type: 'doc', content: [para(text(' '))] } });
     expect(empty.statusCode, empty.body).toBe(201);

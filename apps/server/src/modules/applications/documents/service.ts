@@ -24,7 +24,7 @@ import { applications } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { isSuperAdmin } from '../../../platform/auth/scope.js';
 import type { AppContext } from '../../../platform/context.js';
-import type { Db } from '../../../platform/db.js';
+import { type Db, isUniqueViolation } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { emitDomainEvent } from '../../../platform/events.js';
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
@@ -122,6 +122,16 @@ export async function generateDocument(
   meta: RequestMeta,
 ): Promise<ApplicationDocument> {
   const kind = DOCUMENT_KIND_OF_ACTION[action];
+  try {
+    return await generateIn(ctx, actor, id, kind, meta);
+  } catch (error) {
+    // Two generations at once: the application row lock orders them, the live index decides.
+    if (isUniqueViolation(error)) throw new AppError('DOCUMENT_ALREADY_GENERATED');
+    throw error;
+  }
+}
+
+function generateIn(ctx: AppContext, actor: Actor, id: number, kind: DocumentKind, meta: RequestMeta) {
   return ctx.db.transaction(async (tx) => {
     const a = await appRepo.findApplication(tx, id, { lock: true });
     if (!a) throw notFound();
