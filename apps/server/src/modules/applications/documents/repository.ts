@@ -1,4 +1,4 @@
-import type { SigningCell, SigningLayout } from '@ghiseu/domain';
+import type { ProseMirrorNode, SigningCell, SigningLayout } from '@ghiseu/domain';
 import { and, asc, desc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
   applicationBeneficiaries,
@@ -105,6 +105,22 @@ export async function findByVerificationCode(db: Db, code: string) {
     .leftJoin(files, eq(files.id, applicationDocuments.fileId))
     .where(eq(applicationDocuments.verificationCode, code));
   return row;
+}
+
+/** A template as the generation reads it (the document-templates module owns the table). */
+export async function findTemplate(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: documentTemplates.id,
+      name: documentTemplates.name,
+      status: documentTemplates.status,
+      organisationId: documentTemplates.organisationId,
+      content: documentTemplates.content,
+      signingLayout: documentTemplates.signingLayout,
+    })
+    .from(documentTemplates)
+    .where(eq(documentTemplates.id, id));
+  return row ? { ...row, content: row.content as unknown as ProseMirrorNode } : undefined;
 }
 
 export async function templateName(db: Db, templateId: number | null): Promise<string | null> {
