@@ -256,7 +256,13 @@ export type DocumentTemplateCreateRequest = z.infer<typeof ZDocumentTemplateCrea
 
 export const ZDocumentTemplatePatchRequest = z.object({
   name: ZDocumentTemplateCreateRequest.shape.name.optional(),
-  description: optionalText(2000),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => (v === '' ? null : v))
+    .describe('Lipsă: neschimbată; null sau gol: ștearsă'),
   status: z.enum(DOCUMENT_TEMPLATE_STATUSES).optional(),
   system_type: z.enum(DOCUMENT_SYSTEM_TYPES).nullish(),
   content: ZTemplateContent.optional(),

@@ -205,9 +205,11 @@ describe('document templates', () => {
     expect((await call(t, 'GET', '/api/document-templates?fields=content', tenant.headers)).statusCode).toBe(400);
     expect((await call(t, 'GET', '/api/document-templates?sortKey=content', tenant.headers)).statusCode).toBe(400);
 
+    const described = await call(t, 'PATCH', `/api/document-templates/${ownId}`, tenant.headers, { description: 'Aviz tehnic' });
+    expect(described.json().data.description).toBe('Aviz tehnic');
     const patched = await call(t, 'PATCH', `/api/document-templates/${ownId}`, tenant.headers, { status: 'inactive' });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().data.status).toBe('inactive');
+    expect(patched.json().data).toMatchObject({ status: 'inactive', description: 'Aviz tehnic' });
     const options = (await call(t, 'GET', '/api/document-templates/options', tenant.headers)).json().data;
     expect(options.some((o: { id: number }) => o.id === ownId)).toBe(false);
     expect(options.some((o: { id: number }) => o.id === answerTemplateId)).toBe(true);
