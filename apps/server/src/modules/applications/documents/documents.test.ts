@@ -13,6 +13,7 @@ import {
   applications,
   applicationTypes,
   documentSeriesCounters,
+  documentTemplates,
   files,
   signingRequests,
 } from '../../../db/schema/index.js';
@@ -441,6 +442,29 @@ describe('generating the output document', () => {
     expect(answers.find((r) => r.statusCode === 409)?.json().message).toBe('DOCUMENT_ALREADY_GENERATED');
     await t.ctx.jobs.drain();
     expect(await statusOf(t, id)).toBe('GENERATED');
+  });
+
+  it('refuses to generate from a template whose layout was broken behind the editor’s back', async () => {
+    const broken = await createTemplate(DEMO.superadmin);
+    const brokenId = broken.json().data.id;
+    await t.ctx.db
+      .update(documentTemplates)
+      .set({ signingLayout: { rows: [] } })
+      .where(eq(documentTemplates.id, brokenId));
+    await t.ctx.db
+      .update(applicationTypes)
+      .set({ documentTemplateIds: { staff: answerTemplateId, rejection: brokenId } })
+      .where(eq(applicationTypes.id, f.typeId));
+    try {
+      const refused = await generate(await applicationIn('REJECTED_IN_PROGRESS'), 'reject');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('INVALID_SIGNING_LAYOUT');
+    } finally {
+      await t.ctx.db
+        .update(applicationTypes)
+        .set({ documentTemplateIds: { staff: answerTemplateId, rejection: rejectionTemplateId } })
+        .where(eq(applicationTypes.id, f.typeId));
+    }
   });
 
   it('refuses to generate from a template without text', async () => {

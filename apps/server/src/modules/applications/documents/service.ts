@@ -15,6 +15,7 @@ import {
   isFinishedStatus,
   nextStatus,
   RETURNABLE_DOCUMENT_STATES,
+  signingLayoutProblems,
   signingLayoutToOutput,
   signingOrder,
   TEMPLATE_ROLE_OF_KIND,
@@ -152,6 +153,9 @@ function generateIn(ctx: AppContext, actor: Actor, id: number, kind: DocumentKin
     if (template?.status !== 'active' || (template.organisationId !== null && template.organisationId !== a.organisationId))
       throw new AppError('DOCUMENT_TEMPLATE_NOT_DEFINED', { role: TEMPLATE_ROLE_OF_KIND[kind] });
     if (!documentHasText(template.content)) throw new AppError('DOCUMENT_TEMPLATE_EMPTY', { template_id: template.id });
+    const layoutProblems = signingLayoutProblems(template.signingLayout);
+    if (layoutProblems.length > 0)
+      throw new AppError('INVALID_SIGNING_LAYOUT', { problems: layoutProblems.join(' '), template_id: template.id });
     const now = new Date();
     const outputNumber = await outputNumberFor(tx, a, kind, now);
     const document = await repo.insertDocument(tx, {
