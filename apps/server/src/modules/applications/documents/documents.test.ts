@@ -385,6 +385,11 @@ describe('generating the output document', () => {
     expect(panel.document.revision).toBe(2);
     expect(panel.history.map((h: { revision: number; state: string }) => [h.revision, h.state])).toEqual([[1, 'returned']]);
     expect(panel.document.verification_url).not.toBe(first.verification_url);
+
+    // A number given before any generation (a reserved one) is the document's.
+    const reserved = await applicationIn('APPROVED');
+    await setState(t, reserved, { allocatedDocumentSeries: `${PREFIX}/R-1/2026` });
+    expect((await generated(reserved)).output_number).toBe(`${PREFIX}/R-1/2026`);
   });
 
   it('numbers a rejection from the rejected counter, and refuses without a rejected prefix', async () => {

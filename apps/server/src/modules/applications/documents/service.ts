@@ -103,10 +103,15 @@ export async function previewTemplate(ctx: AppContext, actor: Actor, templateId:
 
 /* ───────────────────────────── Generate ───────────────────────────── */
 
-/** The output number: reused from an earlier revision of the same kind, else taken now. */
+/**
+ * The output number: reused from an earlier revision of the same kind; the application's own
+ * when it has one and no revision yet (allocated elsewhere before any generation); else taken now.
+ */
 async function outputNumberFor(tx: Db, a: appRepo.ApplicationRow, kind: DocumentKind, now: Date): Promise<string> {
-  const earlier = (await repo.listDocuments(tx, a.id)).find((d) => d.kind === kind && d.outputNumber);
+  const revisions = await repo.listDocuments(tx, a.id);
+  const earlier = revisions.find((d) => d.kind === kind && d.outputNumber);
   if (earlier?.outputNumber) return earlier.outputNumber;
+  if (revisions.length === 0 && a.allocatedDocumentSeries) return a.allocatedDocumentSeries;
   if (kind === 'answer') return (await takeApplicationTypeNumber(tx, a.applicationTypeId, 'outgoing', 'main', now)).code;
   const series = await repo.outgoingSeriesOf(tx, a.applicationTypeId);
   if (!series || series.rejectedPrefix.trim() === '')
