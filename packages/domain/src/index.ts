@@ -27,3 +27,4 @@ export * from './processing/index.js';
 export * from './contracts/staff-applications.js';
 export * from './contracts/registry.js';
 export * from './documents/index.js';
+export * from './contracts/documents.js';
