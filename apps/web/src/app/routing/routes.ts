@@ -112,6 +112,16 @@ const applicationTypesPage = lazyPage(
   () => import('../../features/application-types/pages/application-types-page'),
   'ApplicationTypesPage',
 );
+const documentTemplatesPage = lazyPage(
+  () => import('../../features/document-templates/pages/document-templates-page'),
+  'DocumentTemplatesPage',
+  ['document-templates'],
+);
+const documentTemplateEditorPage = lazyPage(
+  () => import('../../features/document-templates/pages/document-template-editor-page'),
+  'DocumentTemplateEditorPage',
+  ['document-templates'],
+);
 const documentSeriesPage = lazyPage(
   () => import('../../features/document-series/pages/document-series-page'),
   'DocumentSeriesPage',
@@ -265,9 +275,9 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   config('/forms', 'forms', 'formsRead', formsPage),
   config('/form/new', 'formNew', 'formsCreate', formEditorPage),
   config('/form/:id', 'formView', 'formsRead', formEditorPage),
-  config('/document-template', 'documentTemplates', 'documentTemplateRead'),
-  config('/document-template/new', 'documentTemplateNew', 'documentTemplateCreate'),
-  config('/document-template/:id', 'documentTemplateEdit', 'documentTemplateEdit'),
+  config('/document-template', 'documentTemplates', 'documentTemplateRead', documentTemplatesPage),
+  config('/document-template/new', 'documentTemplateNew', 'documentTemplateCreate', documentTemplateEditorPage),
+  config('/document-template/:id', 'documentTemplateEdit', 'documentTemplateEdit', documentTemplateEditorPage),
   config('/tax-category', 'taxCategories', 'taxCategoryRead'),
   config('/application-type', 'applicationTypes', 'applicationTypeRead', applicationTypesPage),
   config('/complain-type', 'complaintTypes', 'complainTypeRead'),

@@ -1,4 +1,11 @@
-import { SIGNING_LAYOUT_MAX_ROWS, type SignerKind, type SigningCell, type SigningLayout } from '@ghiseu/domain';
+import {
+  SIGNING_LAYOUT_MAX_CELLS_PER_ROW,
+  SIGNING_LAYOUT_MAX_ROWS,
+  type SignerKind,
+  type SigningCell,
+  type SigningLayout,
+  type SigningLayoutInput,
+} from '@ghiseu/domain';
 
 /**
  * The signing-layout editor's model: the template's rows of signature cells (spec §3 Signing
@@ -63,6 +70,52 @@ export function layoutOf(layout: EditorLayout): SigningLayout {
   };
 }
 
+/** The layout as the API takes it (snake_case). */
+export function layoutInputOf(layout: EditorLayout): SigningLayoutInput {
+  return {
+    rows: layoutOf(layout).rows.map((row) =>
+      row.map((cell) => ({
+        index: cell.index,
+        label: cell.label,
+        signer: cell.signer,
+        function_id: cell.functionId ?? null,
+        function_key: cell.functionKey ?? null,
+        visa: cell.visa ?? null,
+      })),
+    ),
+  };
+}
+
+/** The editor's copy of a layout the API answered (snake_case). */
+export function editorLayoutOfOutput(layout: { rows: SigningLayoutInput['rows'] } | null | undefined): EditorLayout {
+  return editorLayoutOf({
+    rows: (layout?.rows ?? []).map((row) =>
+      row.map((cell) => ({
+        index: cell.index,
+        label: cell.label,
+        signer: cell.signer,
+        functionId: cell.function_id ?? null,
+        functionKey: cell.function_key ?? null,
+        visa: cell.visa ?? null,
+      })),
+    ),
+  });
+}
+
+/**
+ * What the editor checks on top of the domain's rules: every cell needs a caption (the server
+ * refuses an empty one). `where` names a cell for the message.
+ */
+export function captionProblems(layout: EditorLayout, message: (where: { row: number; cell: number }) => string): string[] {
+  const problems: string[] = [];
+  layout.forEach((row, r) => {
+    row.cells.forEach((cell, c) => {
+      if (cell.label.trim() === '') problems.push(message({ row: r + 1, cell: c + 1 }));
+    });
+  });
+  return problems;
+}
+
 /** Same stored layout (for the unsaved-changes state). */
 export const sameLayout = (a: EditorLayout, b: EditorLayout) => JSON.stringify(layoutOf(a)) === JSON.stringify(layoutOf(b));
 
@@ -93,8 +146,11 @@ export const moveRow = (layout: EditorLayout, rowIndex: number, delta: -1 | 1): 
 const withRow = (layout: EditorLayout, rowIndex: number, cells: (cells: EditorCell[]) => EditorCell[]): EditorLayout =>
   layout.map((row, i) => (i === rowIndex ? { ...row, cells: cells(row.cells) } : row));
 
+export const canAddCell = (row: EditorRow) => row.cells.length < SIGNING_LAYOUT_MAX_CELLS_PER_ROW;
+
+/** A new cell at the end of a row (no more than the domain's maximum a row). */
 export const addCell = (layout: EditorLayout, rowIndex: number): EditorLayout =>
-  withRow(layout, rowIndex, (cells) => [...cells, newCell(layout)]);
+  withRow(layout, rowIndex, (cells) => (cells.length < SIGNING_LAYOUT_MAX_CELLS_PER_ROW ? [...cells, newCell(layout)] : cells));
 
 export const removeCell = (layout: EditorLayout, rowIndex: number, cellIndex: number): EditorLayout =>
   withRow(layout, rowIndex, (cells) => cells.filter((_, i) => i !== cellIndex));

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/page/notice';
 import {
   addCell,
   addRow,
+  canAddCell,
   canAddRow,
   type EditorCell,
   type EditorLayout,
@@ -143,7 +144,8 @@ export function SigningLayoutEditor({
                       <TextInput
                         label={t('layout.caption')}
                         value={cell.label}
-                        maxLength={120}
+                        maxLength={100}
+                        required
                         onChange={(event) => set({ label: event.currentTarget.value })}
                       />
                       <Select
@@ -231,6 +233,7 @@ export function SigningLayoutEditor({
                   size="compact-sm"
                   leftSection={<IconPlus size={14} aria-hidden />}
                   onClick={() => onChange(addCell(layout, rowIndex))}
+                  disabled={!canAddCell(row)}
                   aria-label={t('layout.addCellTo', { number: rowIndex + 1 })}
                 >
                   {t('layout.addCell')}

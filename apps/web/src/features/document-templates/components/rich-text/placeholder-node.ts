@@ -59,7 +59,13 @@ export const PlaceholderNode = Node.create<PlaceholderNodeOptions>({
       insertPlaceholder:
         (key: string) =>
         ({ chain }) =>
-          chain().focus().insertContent([{ type: this.name, attrs: { key } }, { type: 'text', text: ' ' }]).run(),
+          chain()
+            .focus()
+            .insertContent([
+              { type: this.name, attrs: { key } },
+              { type: 'text', text: ' ' },
+            ])
+            .run(),
     };
   },
 });

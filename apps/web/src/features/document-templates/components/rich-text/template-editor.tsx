@@ -37,6 +37,8 @@ export interface TemplateEditorProps {
   /** The stored document (read once, when the editor is created). */
   initialContent: TemplateContent;
   onChange: (content: TemplateContent) => void;
+  /** The editor's own JSON of `initialContent` (attributes filled in): the page's "unchanged" state. */
+  onReady?: (content: TemplateContent) => void;
   /** The label of a placeholder key (the catalogue's). */
   labelOf: (key: string) => string;
   /** Opens the placeholder picker. */
@@ -53,6 +55,7 @@ export interface TemplateEditorProps {
 export function TemplateEditor({
   initialContent,
   onChange,
+  onReady,
   labelOf,
   onInsertPlaceholder,
   insertRef,
@@ -65,6 +68,8 @@ export function TemplateEditor({
   labels.current = labelOf;
   const changed = useRef(onChange);
   changed.current = onChange;
+  const ready = useRef(onReady);
+  ready.current = onReady;
 
   const editor = useEditor({
     extensions: [
@@ -83,6 +88,7 @@ export function TemplateEditor({
         'data-testid': 'template-content',
       },
     },
+    onCreate: ({ editor: current }) => ready.current?.(current.getJSON() as TemplateContent),
     onUpdate: ({ editor: current }) => changed.current(current.getJSON() as TemplateContent),
   });
 
@@ -164,7 +170,8 @@ function Toolbar({ editor, onInsertPlaceholder }: { editor: Editor | null; onIns
         : null,
   });
   if (!editor || !state) return null;
-  const run = (fn: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => void fn(editor.chain().focus()).run();
+  const run = (fn: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () =>
+    void fn(editor.chain().focus()).run();
   const size = 18;
   return (
     <Group gap={4} p={6} wrap="wrap" role="toolbar" aria-label={t('editor.toolbar')} className={classes.toolbar}>
