@@ -249,6 +249,16 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     meta: { titleKey: 'applicationStatus', moduleKey: 'publicStatus' },
   },
 
+  {
+    path: '/verificare/:code',
+    page: lazyPage(
+      () => import('../../features/document-verification/pages/document-verification-page'),
+      'DocumentVerificationPage',
+      ['document-verification'],
+    ),
+    meta: { titleKey: 'documentVerification' },
+  },
+
   // Issued documents, complaints, controls
   signedIn('/issued-documents', 'issuedDocuments', 'issuedDocuments', ['issuedDocumentView']),
   signedIn('/document-series-allocation', 'seriesAllocation', 'seriesAllocation', ['documentSeriesAllocationRead']),
