@@ -5,4 +5,4 @@
  */
 export { filesRoutes } from './routes.js';
 export { type FileAccessRule, registerFileAccessRule } from './policy.js';
-export { type FileRow, findOwnFile, readStoredFile, storeGeneratedFile } from './service.js';
+export { type FileRow, findOwnFile, issueDownloadToken, readStoredFile, storeGeneratedFile } from './service.js';
