@@ -1,27 +1,32 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/page/notice';
 import { apiErrorText } from '../../../lib/api-errors';
+import { usePermissions } from '../../../lib/permissions';
 import { usePreviewApplications, usePreviewDocumentTemplate } from '../api/document-templates';
 
 /**
  * The preview of a saved template on one of the staff's applications (spec §7 "preview"): the
  * clerk searches an application (entry number, names, CNP/CUI), the server renders the PDF with
  * that application's values (nothing stored, numbers shown as "(se alocă la generare)") and the
- * page shows it in a dialog, with a link that opens it in a new tab.
+ * page shows it in a dialog, with a link that opens it in a new tab. Who does not work the staff
+ * lists (a super administrator has no search over applications) gives the application's number
+ * in the portal (its address /application/{id}).
  */
 export function PreviewPanel({ templateId, dirty }: { templateId: number; dirty: boolean }) {
   const { t } = useTranslation('document-templates');
+  const { can } = usePermissions();
+  const canSearch = can('applicationsStaffOwnRead');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [applicationId, setApplicationId] = useState<string | null>(null);
   const [pdf, setPdf] = useState<{ url: string; name: string } | null>(null);
   // The staff's applications are asked for when the clerk opens the choice, not with the page.
   const [wanted, setWanted] = useState(false);
-  const applications = usePreviewApplications(debounced, wanted);
+  const applications = usePreviewApplications(debounced, wanted && canSearch);
   const preview = usePreviewDocumentTemplate();
 
   // The blob URL lives as long as the dialog shows it.
@@ -42,7 +47,7 @@ export function PreviewPanel({ templateId, dirty }: { templateId: number; dirty:
     if (!applicationId) return;
     try {
       const blob = await preview.mutateAsync({ id: templateId, applicationId: Number(applicationId) });
-      const label = options.find((o) => o.value === applicationId)?.label ?? applicationId;
+      const label = options.find((o) => o.value === applicationId)?.label ?? t('preview.noNumber', { id: applicationId });
       setPdf({ url: URL.createObjectURL(blob), name: label });
     } catch {
       // The error is shown under the button (preview.error).
@@ -56,24 +61,39 @@ export function PreviewPanel({ templateId, dirty }: { templateId: number; dirty:
       </Text>
       {dirty ? <Notice tone="info">{t('preview.saveFirst')}</Notice> : null}
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label={t('preview.application')}
-          placeholder={t('preview.applicationPlaceholder')}
-          data={options}
-          value={applicationId}
-          onChange={setApplicationId}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          onDropdownOpen={() => setWanted(true)}
-          filter={({ options: all }) => all}
-          clearable
-          nothingFoundMessage={applications.isFetching ? t('loading') : t('preview.noApplications')}
-          error={applications.isError ? t('preview.applicationsFailed') : undefined}
-          w={{ base: '100%', sm: 460 }}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="preview-application"
-        />
+        {canSearch ? (
+          <Select
+            label={t('preview.application')}
+            placeholder={t('preview.applicationPlaceholder')}
+            data={options}
+            value={applicationId}
+            onChange={setApplicationId}
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            onDropdownOpen={() => setWanted(true)}
+            filter={({ options: all }) => all}
+            clearable
+            nothingFoundMessage={applications.isFetching ? t('loading') : t('preview.noApplications')}
+            error={applications.isError ? t('preview.applicationsFailed') : undefined}
+            w={{ base: '100%', sm: 460 }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="preview-application"
+          />
+        ) : (
+          <TextInput
+            label={t('preview.applicationId')}
+            description={t('preview.applicationIdHint')}
+            value={applicationId ?? ''}
+            onChange={(event) => {
+              const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, 10);
+              setApplicationId(digits === '' ? null : digits);
+            }}
+            inputMode="numeric"
+            w={{ base: '100%', sm: 300 }}
+            data-testid="preview-application-id"
+          />
+        )}
         <Button
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
           onClick={() => void onPreview()}

@@ -362,6 +362,27 @@ describe('/document-template/new and /document-template/{id}', { timeout: UI_TES
     expect(sent.body).toEqual({ application_id: 77 });
   });
 
+  it('lets a super administrator (no staff lists) preview by the application number and shows a refusal', async () => {
+    serveLookups();
+    server.use(
+      http.get('/api/document-templates/5', () => envelope(record({ organisation_id: null, organisation_name: null }))),
+      http.post('/api/document-templates/5/preview', () =>
+        apiError(400, 'VALIDATION_ERROR', {
+          fields: [{ path: 'body.application_id', message: 'Șablonul aparține altei instituții decât cererea.' }],
+        }),
+      ),
+    );
+    const { user } = setup('/document-template/5', 'super_admin');
+    const panel = await screen.findByTestId('template-preview');
+    expect(within(panel).queryByRole('combobox', { name: 'Cererea' })).not.toBeInTheDocument();
+    await user.type(within(panel).getByRole('textbox', { name: /Numărul cererii în portal/ }), '4a2');
+    expect(within(panel).getByRole('textbox', { name: /Numărul cererii în portal/ })).toHaveValue('42');
+    await user.click(within(panel).getByRole('button', { name: 'Previzualizați PDF' }));
+    expect(await within(panel).findByText(/Șablonul aparține altei instituții decât cererea./)).toBeInTheDocument();
+    const [sent] = await sentRequests({ method: 'POST', path: '/api/document-templates/5/preview' });
+    expect(sent.body).toEqual({ application_id: 42 });
+  });
+
   it('answers a template that does not exist', async () => {
     serveLookups();
     server.use(http.get('/api/document-templates/9', () => HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 })));
