@@ -235,11 +235,41 @@ describe('/document-template/new and /document-template/{id}', { timeout: UI_TES
 
   it('shows the layout problems live and blocks the save until they are fixed', async () => {
     serveLookups();
+    const withPlaceholder = record({
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Emis pentru ' },
+              { type: 'placeholder', attrs: { key: 'applicant.name' } },
+              { type: 'text', text: '.' },
+            ],
+          },
+        ],
+      },
+      placeholder_keys: ['applicant.name'],
+    });
+    // The catalogue comes after the editor: the chip first shows the key, then the label.
+    let release: () => void = () => {};
+    const catalogue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server.use(
-      http.get('/api/document-templates/5', () => envelope(record())),
-      http.patch('/api/document-templates/5', () => envelope(record())),
+      http.get('/api/document-templates/placeholders', async () => {
+        await catalogue;
+        return envelope(placeholders);
+      }),
+      http.get('/api/document-templates/5', () => envelope(withPlaceholder)),
+      http.patch('/api/document-templates/5', () => envelope(withPlaceholder)),
     );
     const { user } = setup('/document-template/5');
+    // The stored placeholder shows the catalogue's label once the catalogue is in.
+    const content = await screen.findByRole('textbox', { name: 'Textul șablonului' });
+    expect(content).toHaveTextContent('Emis pentru {{applicant.name}}.');
+    release();
+    await waitFor(() => expect(content).toHaveTextContent('Emis pentru {{Numele solicitantului}}.'));
     const layout = await screen.findByTestId('signing-layout');
     expect(screen.queryByTestId('layout-problems')).not.toBeInTheDocument();
 

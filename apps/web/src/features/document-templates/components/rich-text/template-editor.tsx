@@ -101,11 +101,15 @@ export function TemplateEditor({
     };
   }, [editor, insertRef]);
 
-  // Draw the chips again with the new labels (the document itself does not change).
+  // The catalogue arrives after the editor (or grows with a type's form fields): write the chips'
+  // labels again. A chip is a leaf without content, so ProseMirror ignores this change of its text.
   // biome-ignore lint/correctness/useExhaustiveDependencies: labelsVersion is the trigger.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    editor.view.setProps({ nodeViews: {} });
+    for (const chip of editor.view.dom.querySelectorAll<HTMLElement>('[data-placeholder]')) {
+      const text = `{{${labels.current(chip.dataset.key ?? '')}}}`;
+      if (chip.textContent !== text) chip.textContent = text;
+    }
   }, [editor, labelsVersion]);
 
   return (
