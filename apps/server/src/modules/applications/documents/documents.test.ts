@@ -518,3 +518,27 @@ describe("the applicant's combined file list (spec §4)", () => {
     expect(await names()).toContain(outputUnsigned);
   });
 });
+
+describe('demo templates', () => {
+  it("attach the council's answer and rejection to its demo types; staff@ generates on the approved demo application", async () => {
+    const list = (await call(t, 'GET', '/api/document-templates?limit=100', DEMO.admin)).json().data;
+    const names = list.map((r: { name: string }) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['Certificat de urbanism — răspuns', 'Răspuns de respingere']));
+    const [approved] = await t.ctx.db
+      .select({ id: applications.id, typeId: applications.applicationTypeId })
+      .from(applications)
+      .innerJoin(applicationTypes, eq(applicationTypes.id, applications.applicationTypeId))
+      .where(and(eq(applications.status, 'APPROVED'), eq(applicationTypes.name, 'Aviz')));
+    expect(approved).toBeDefined();
+    const response = await call(t, 'PUT', `/api/staff-applications/${approved.id}/approve/generate-document`, DEMO.staff);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json().data.output_number).toMatch(/^CJMS-E\/\d+\/\d{4}$/);
+    await t.ctx.jobs.drain();
+    expect(await statusOf(t, approved.id)).toBe('GENERATED');
+    const pdf = await call(t, 'GET', `/api/staff-applications/${approved.id}/preview-document`, DEMO.staff);
+    const content = pdfText(pdf.rawPayload);
+    expect(content).toContain('CERTIFICAT DE URBANISM');
+    expect(content).toContain('SE CERTIFICĂ:');
+    expect(content).toContain('Întocmit');
+  });
+});

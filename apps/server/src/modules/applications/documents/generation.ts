@@ -1,4 +1,4 @@
-import { applicationStatusOfDocument, DEFAULT_SETTINGS, type SigningLayout } from '@ghiseu/domain';
+import { applicationStatusOfDocument, DEFAULT_SETTINGS, GENERATION_STATUS_OF_KIND, type SigningLayout } from '@ghiseu/domain';
 import { eq, sql } from 'drizzle-orm';
 import { applications } from '../../../db/schema/index.js';
 import { writeAudit } from '../../../platform/audit.js';
@@ -6,7 +6,6 @@ import type { JobContext } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db.js';
 import { emitDomainEvent } from '../../../platform/events.js';
 import type { FileStorage } from '../../../platform/file-storage.js';
-import { qrCodeDataUrl } from '../../../platform/pdf.js';
 import { notFound } from '../../../platform/request.js';
 import { findTemplateForUse } from '../../document-templates/index.js';
 import { readStoredFile, storeGeneratedFile } from '../../files/index.js';
@@ -82,7 +81,6 @@ export async function renderData(
       row.map((cell) => ({ ...cell, box: undefined, signerName: signers.get(cell.index)?.name ?? null })),
     ),
     verificationUrl: url,
-    qrImage: await qrCodeDataUrl(url, { width: 160 }),
     author: c.organisation.name,
   };
 }
@@ -101,7 +99,7 @@ async function progress(db: Db, documentId: number, value: number) {
 export async function runGeneration(context: Pick<JobContext, 'db' | 'storage' | 'config' | 'log'>, documentId: number) {
   const { db } = context;
   const document = await repo.findDocument(db, documentId);
-  if (!document || document.state !== 'generating') return;
+  if (document?.state !== 'generating') return;
   try {
     await progress(db, documentId, 10);
     const template = document.templateId ? await findTemplateForUse(db, document.templateId) : undefined;
@@ -123,9 +121,12 @@ export async function runGeneration(context: Pick<JobContext, 'db' | 'storage' |
     };
     await db.transaction(async (tx) => {
       const current = await repo.findDocument(tx, documentId, { lock: true });
-      if (!current || current.state !== 'generating') return;
+      if (current?.state !== 'generating') return;
       const a = await appRepo.findApplication(tx, current.applicationId, { lock: true });
       if (!a) return;
+      // The application moved on while the PDF was made (refused, finished): the revision fails.
+      if (a.status !== GENERATION_STATUS_OF_KIND[current.kind])
+        throw new Error(`application ${a.id} is ${a.status}, no longer waiting for its document`);
       const safe = (current.outputNumber ?? String(current.id)).replace(/[^\w.-]+/g, '-');
       const file = await storeGeneratedFile(tx, context.storage, {
         data: pdf,

@@ -3,8 +3,6 @@ import {
   allowedFrom,
   type ApplicationDocument,
   type ApplicationStatus,
-  applicationStatusOfDocument,
-  DEFAULT_SETTINGS,
   DOCUMENT_KIND_OF_ACTION,
   DOCUMENT_STATE_LABELS,
   type DocumentAction,
@@ -17,37 +15,31 @@ import {
   isFinishedStatus,
   nextStatus,
   RETURNABLE_DOCUMENT_STATES,
-  type SigningLayout,
   signingLayoutToOutput,
   signingOrder,
   TEMPLATE_ROLE_OF_KIND,
 } from '@ghiseu/domain';
 import { eq, sql } from 'drizzle-orm';
 import { applications } from '../../../db/schema/index.js';
-import { writeAudit } from '../../../platform/audit.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { isSuperAdmin } from '../../../platform/auth/scope.js';
-import type { AppContext, JobContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { emitDomainEvent } from '../../../platform/events.js';
-import type { FileStorage } from '../../../platform/file-storage.js';
-import { qrCodeDataUrl } from '../../../platform/pdf.js';
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
 import { takeApplicationTypeNumber } from '../../application-types/index.js';
 import { takeNextNumber } from '../../document-series/index.js';
 import { findTemplateForUse, readTemplateForActor } from '../../document-templates/index.js';
-import { issueDownloadToken, readStoredFile, storeGeneratedFile } from '../../files/index.js';
-import { completeDocumentStep } from '../../processes/index.js';
+import { issueDownloadToken, readStoredFile } from '../../files/index.js';
 import { mayReadApplicationRow } from '../policy.js';
 import * as appRepo from '../repository.js';
 import { checkActor, mayReadStaff, relationOf } from '../staff/policy.js';
-import { type WorkflowTransition, workflowHook } from '../staff/workflow-hook.js';
+import { workflowHook } from '../staff/workflow-hook.js';
 import { applyTransition, renderData, verificationUrl } from './generation.js';
 import { GENERATE_DOCUMENT_JOB } from './job-definition.js';
-import { type DocumentRenderData, PREVIEW_NUMBER, renderOutputDocument } from './render.js';
+import { PREVIEW_NUMBER, renderOutputDocument } from './render.js';
 import * as repo from './repository.js';
-import { organisationAddress, placeholderValues } from './values.js';
 
 /**
  * An application's output document (spec §4 generate / return / preview, §7; documents/
@@ -147,11 +139,7 @@ export async function generateDocument(
     const printed = await repo.printContext(tx, id);
     const templateId = printed?.typeTemplateIds[TEMPLATE_ROLE_OF_KIND[kind]] ?? null;
     const template = templateId ? await findTemplateForUse(tx, templateId) : undefined;
-    if (
-      !template ||
-      template.status !== 'active' ||
-      (template.organisationId !== null && template.organisationId !== a.organisationId)
-    )
+    if (template?.status !== 'active' || (template.organisationId !== null && template.organisationId !== a.organisationId))
       throw new AppError('DOCUMENT_TEMPLATE_NOT_DEFINED', { role: TEMPLATE_ROLE_OF_KIND[kind] });
     if (!documentHasText(template.content)) throw new AppError('DOCUMENT_TEMPLATE_EMPTY', { template_id: template.id });
     const now = new Date();
@@ -355,7 +343,7 @@ export async function documentPanel(ctx: AppContext, actor: Actor, id: number): 
 /** `GET /public/documents/{code}`: an issued document's public facts, nothing else. */
 export async function verifyDocument(ctx: AppContext, code: string): Promise<DocumentVerification> {
   const found = await repo.findByVerificationCode(ctx.db, code);
-  if (!found || found.document.state !== 'issued') throw new AppError('DOCUMENT_NOT_FOUND');
+  if (found?.document.state !== 'issued') throw new AppError('DOCUMENT_NOT_FOUND');
   const d = found.document;
   return {
     output_number: d.outputNumber,
