@@ -48,6 +48,8 @@ test('the super administrator creates, previews and lists a document template', 
   await page.keyboard.type('Se certifică sub numărul ');
   await page.getByRole('button', { name: 'Inserați un substituent' }).click();
   const picker = page.getByRole('dialog', { name: 'Inserați un substituent' });
+  await expect(picker.getByRole('button', { name: 'Inserați Numele solicitantului' })).toBeVisible();
+  await expectAxeClean(page);
   await picker.getByRole('textbox', { name: 'Căutați un substituent' }).fill('iesire');
   await picker.getByRole('button', { name: 'Inserați Numărul de ieșire' }).click();
   await expect(picker).toBeHidden();
