@@ -68,7 +68,14 @@ export function PlaceholderPicker({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('picker.title')} size="lg" data-testid="placeholder-picker">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('picker.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
+      data-testid="placeholder-picker"
+    >
       <Stack gap="sm">
         <Select
           label={t('picker.applicationType')}

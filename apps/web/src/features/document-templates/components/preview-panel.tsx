@@ -109,6 +109,7 @@ export function PreviewPanel({ templateId, dirty }: { templateId: number; dirty:
         opened={pdf !== null}
         onClose={() => setPdf(null)}
         title={t('preview.title')}
+        closeButtonProps={{ 'aria-label': t('closeDialog') }}
         size="90%"
         data-testid="preview-dialog"
       >
