@@ -349,6 +349,38 @@ describe('/document-template/new and /document-template/{id}', { timeout: UI_TES
     );
   });
 
+  it('names the unknown placeholder the server refused', async () => {
+    serveLookups();
+    server.use(
+      http.get('/api/document-templates/5', () => envelope(record())),
+      http.patch('/api/document-templates/5', () => apiError(400, 'UNKNOWN_PLACEHOLDER', { key: 'form.suprafata' })),
+    );
+    const { user } = setup('/document-template/5');
+    await user.type(await screen.findByRole('textbox', { name: /Descriere/ }), 'Răspuns standard');
+    await user.click(screen.getByTestId('template-save'));
+    expect(await screen.findByTestId('template-server-error')).toHaveTextContent('Substituentul „form.suprafata” nu există.');
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    serveLookups();
+    server.use(
+      http.get('/api/document-templates/5', () => envelope(record())),
+      http.get('/api/document-templates', () => listEnvelope([summary()])),
+    );
+    const { user, router } = setup('/document-template/5');
+    await user.type(await screen.findByRole('textbox', { name: /Descriere/ }), 'x');
+    expect(screen.getByTestId('template-unsaved')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Înapoi la șabloane' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Părăsiți pagina?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rămâneți' }));
+    expect(router.state.location.pathname).toBe('/document-template/5');
+    await user.click(screen.getByRole('link', { name: 'Înapoi la șabloane' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Părăsiți pagina?' })).getByRole('button', { name: 'Părăsiți pagina' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/document-template'));
+  });
+
   it('previews the saved template on an application in a titled frame', async () => {
     serveLookups();
     server.use(
