@@ -238,9 +238,13 @@ function TemplateForm({ record }: { record: DocumentTemplateRecord | null }) {
       const saved = await patch.mutateAsync({ id: record.id, patch: JSON.parse(JSON.stringify(changes)) });
       form.reset(generalOf(saved));
       setSavedContent(content);
+      // The stored layout is the reference; the cells keep their inputs when it is what was sent.
       const stored = editorLayoutOfOutput(saved.signing_layout);
-      setSavedLayout(layout);
-      if (!sameLayout(stored, layout)) setLayout(stored);
+      if (sameLayout(stored, layout)) setSavedLayout(layout);
+      else {
+        setSavedLayout(stored);
+        setLayout(stored);
+      }
       showToast('success', t('editor.saved'));
     } catch (error) {
       const fields = validationFieldErrors(error);
