@@ -7,8 +7,8 @@ import { expectAxeClean, signIn } from './support/portal';
  * signing-layout rules; issue 12): the super administrator writes a common template with a
  * placeholder chosen from the picker, builds its signing layout (a rule broken and fixed live),
  * creates it, previews it as a PDF on a demo application, and finds it in the list. Every
- * template screen is checked with axe. The public verification page needs an issued document:
- * the signing journey covers it.
+ * template screen is checked with axe. The public verification page is checked here with an
+ * unknown code; a valid one needs an issued document: the signing journey covers it.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ actionTimeout: 15_000, viewport: { width: 1366, height: 900 } });
@@ -113,5 +113,13 @@ test('the super administrator creates, previews and lists a document template', 
   await expect(row).toContainText('Activ');
   await expect(row).toContainText('Certificat de urbanism');
   await expect(row).toContainText('Comun tuturor instituțiilor');
+  await expectAxeClean(page);
+});
+
+test('the public verification page answers an unknown code without a sign-in', async ({ page }) => {
+  await page.goto('/verificare/CodNecunoscut-0123456789');
+  await expect(page.getByRole('heading', { level: 1, name: 'Verificarea unui document emis' })).toBeVisible();
+  await expect(page.getByTestId('verification-not-found')).toContainText('Documentul nu a fost găsit');
+  await expect(page).toHaveURL(/\/verificare\/CodNecunoscut-0123456789$/);
   await expectAxeClean(page);
 });

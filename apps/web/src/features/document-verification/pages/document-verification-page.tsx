@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../components/feedback/error-state';
@@ -24,7 +25,7 @@ export function DocumentVerificationPage() {
   const code = codeOf(useParams().code);
   const query = useDocumentVerification(code);
 
-  let content: React.ReactNode;
+  let content: ReactNode;
   const notFound =
     code === null ||
     (query.isError && query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
@@ -40,11 +41,12 @@ export function DocumentVerificationPage() {
     content = <ErrorState title={t('loadError')} onRetry={() => void query.refetch()} />;
   } else {
     const doc = query.data;
-    const rows: [string, string][] = [
-      [t('fields.outputNumber'), doc.output_number ?? '—'],
-      [t('fields.document'), doc.document_name],
-      [t('fields.issuer'), doc.issuer],
-      [t('fields.issuedAt'), doc.issued_at ? formatDate(doc.issued_at) : '—'],
+    const rows: { key: string; label: string; value: string; hash?: boolean }[] = [
+      { key: 'output-number', label: t('fields.outputNumber'), value: doc.output_number ?? '—' },
+      { key: 'document', label: t('fields.document'), value: doc.document_name },
+      { key: 'issuer', label: t('fields.issuer'), value: doc.issuer },
+      { key: 'issued-at', label: t('fields.issuedAt'), value: doc.issued_at ? formatDate(doc.issued_at) : '—' },
+      { key: 'sha256', label: t('fields.sha256'), value: doc.sha256 ?? '—', hash: true },
     ];
     content = (
       <Stack gap="lg">
@@ -58,29 +60,23 @@ export function DocumentVerificationPage() {
           {t('valid.text')}
         </Notice>
         <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', gap: '8px 16px' }}>
-          {rows.map(([label, value]) => (
-            <div key={label} style={{ display: 'contents' }}>
+          {rows.map((row) => (
+            <div key={row.key} style={{ display: 'contents' }}>
               <Text component="dt" size="sm" fw={600}>
-                {label}
+                {row.label}
               </Text>
-              <Text component="dd" size="sm" m={0} data-testid={`verification-${label}`}>
-                {value}
+              <Text
+                component="dd"
+                size="sm"
+                m={0}
+                ff={row.hash ? 'monospace' : undefined}
+                style={row.hash ? { wordBreak: 'break-all' } : undefined}
+                data-testid={`verification-${row.key}`}
+              >
+                {row.value}
               </Text>
             </div>
           ))}
-          <Text component="dt" size="sm" fw={600}>
-            {t('fields.sha256')}
-          </Text>
-          <Text
-            component="dd"
-            size="sm"
-            m={0}
-            ff="monospace"
-            style={{ wordBreak: 'break-all' }}
-            data-testid="verification-sha256"
-          >
-            {doc.sha256 ?? '—'}
-          </Text>
         </dl>
         {doc.sha256 ? <FileCheck expected={doc.sha256} /> : <Text size="sm">{t('file.noFingerprint')}</Text>}
       </Stack>
