@@ -1,4 +1,4 @@
-import { documentsJobs } from './modules/applications/documents/index.js';
+import { documentsJobs } from './modules/applications/documents/job-definition.js';
 import { beneficiariesJobs } from './modules/beneficiaries/jobs.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import type { JobDefinition } from './platform/jobs.js';

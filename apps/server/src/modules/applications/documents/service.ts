@@ -24,7 +24,7 @@ import { applications } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { isSuperAdmin } from '../../../platform/auth/scope.js';
 import type { AppContext } from '../../../platform/context.js';
-import type { Db } from '../../../platform/db.js';
+import { type Db, isUniqueViolation } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { emitDomainEvent } from '../../../platform/events.js';
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
@@ -53,8 +53,8 @@ const ENTITY = 'application';
 
 /* ───────────────────────────── Shapes ───────────────────────────── */
 
-export function presentDocument(row: repo.DocumentRow): ApplicationDocument {
-  const generated = row.state !== 'generating' && row.state !== 'error' && row.generatedFileId !== null;
+/** `generatedAt`: when the generated PDF was stored (its file's date); null before. */
+export function presentDocument(row: repo.DocumentRow, generatedAt: Date | null = null): ApplicationDocument {
   return {
     id: row.id,
     application_id: row.applicationId,
@@ -66,7 +66,7 @@ export function presentDocument(row: repo.DocumentRow): ApplicationDocument {
     error_code: row.errorCode,
     template_id: row.templateId,
     output_number: row.outputNumber,
-    generated_at: generated ? row.updatedAt.toISOString() : null,
+    generated_at: generatedAt ? generatedAt.toISOString() : null,
     generated_sha256: row.generatedSha256,
     issued_at: row.issuedAt ? row.issuedAt.toISOString() : null,
     returned_at: row.returnedAt ? row.returnedAt.toISOString() : null,
@@ -122,6 +122,16 @@ export async function generateDocument(
   meta: RequestMeta,
 ): Promise<ApplicationDocument> {
   const kind = DOCUMENT_KIND_OF_ACTION[action];
+  try {
+    return await generateIn(ctx, actor, id, kind, meta);
+  } catch (error) {
+    // Two generations at once: the application row lock orders them, the live index decides.
+    if (isUniqueViolation(error)) throw new AppError('DOCUMENT_ALREADY_GENERATED');
+    throw error;
+  }
+}
+
+function generateIn(ctx: AppContext, actor: Actor, id: number, kind: DocumentKind, meta: RequestMeta) {
   return ctx.db.transaction(async (tx) => {
     const a = await appRepo.findApplication(tx, id, { lock: true });
     if (!a) throw notFound();
@@ -248,7 +258,11 @@ export async function returnDocument(ctx: AppContext, actor: Actor, id: number, 
         revision: document.revision,
       },
     });
-    return presentDocument({ ...document, state: 'returned', returnedAt: now, returnedBy: actor.userId });
+    const dates = await repo.generatedDates(tx, [document]);
+    return presentDocument(
+      { ...document, state: 'returned', returnedAt: now, returnedBy: actor.userId },
+      dates.get(document.id) ?? null,
+    );
   });
 }
 
@@ -260,7 +274,13 @@ export async function generationStatus(ctx: AppContext, actor: Actor, id: number
   if (!a || !(await mayReadApplicationRow(ctx.db, actor, a))) throw notFound();
   const latest = await repo.findLatestDocument(ctx.db, id);
   if (!latest) throw new AppError('EMPTY_TARGET_FILES');
-  return { state: latest.state, progress: latest.progress, error_code: latest.errorCode, document: presentDocument(latest) };
+  const dates = await repo.generatedDates(ctx.db, [latest]);
+  return {
+    state: latest.state,
+    progress: latest.progress,
+    error_code: latest.errorCode,
+    document: presentDocument(latest, dates.get(latest.id) ?? null),
+  };
 }
 
 async function currentPdf(ctx: AppContext, document: repo.DocumentRow | undefined) {
@@ -295,7 +315,8 @@ export async function documentPanel(ctx: AppContext, actor: Actor, id: number): 
   if (!a || !mayReadStaff(actor, a, await relationOf(ctx.db, actor, id))) throw notFound();
   const all = await repo.listDocuments(ctx.db, id);
   const live = all.find((d) => d.state !== 'returned' && d.state !== 'error');
-  const history = all.filter((d) => d !== live).map(presentDocument);
+  const dates = await repo.generatedDates(ctx.db, all);
+  const history = all.filter((d) => d !== live).map((d) => presentDocument(d, dates.get(d.id) ?? null));
   if (!live) return { document: null, history };
   const layout = live.signingLayout ?? { rows: [] };
   const [signatures, signers, file] = await Promise.all([
@@ -323,7 +344,7 @@ export async function documentPanel(ctx: AppContext, actor: Actor, id: number): 
   const download = file ? await issueDownloadToken(ctx, actor, file.id).catch(() => undefined) : undefined;
   return {
     document: {
-      ...presentDocument(live),
+      ...presentDocument(live, dates.get(live.id) ?? null),
       file: file
         ? {
             id: file.id,
