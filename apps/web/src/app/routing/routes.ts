@@ -112,6 +112,16 @@ const applicationTypesPage = lazyPage(
   () => import('../../features/application-types/pages/application-types-page'),
   'ApplicationTypesPage',
 );
+const documentTemplatesPage = lazyPage(
+  () => import('../../features/document-templates/pages/document-templates-page'),
+  'DocumentTemplatesPage',
+  ['document-templates'],
+);
+const documentTemplateEditorPage = lazyPage(
+  () => import('../../features/document-templates/pages/document-template-editor-page'),
+  'DocumentTemplateEditorPage',
+  ['document-templates'],
+);
 const documentSeriesPage = lazyPage(
   () => import('../../features/document-series/pages/document-series-page'),
   'DocumentSeriesPage',
@@ -239,6 +249,16 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     meta: { titleKey: 'applicationStatus', moduleKey: 'publicStatus' },
   },
 
+  {
+    path: '/verificare/:code',
+    page: lazyPage(
+      () => import('../../features/document-verification/pages/document-verification-page'),
+      'DocumentVerificationPage',
+      ['document-verification'],
+    ),
+    meta: { titleKey: 'documentVerification' },
+  },
+
   // Issued documents, complaints, controls
   signedIn('/issued-documents', 'issuedDocuments', 'issuedDocuments', ['issuedDocumentView']),
   signedIn('/document-series-allocation', 'seriesAllocation', 'seriesAllocation', ['documentSeriesAllocationRead']),
@@ -265,9 +285,9 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   config('/forms', 'forms', 'formsRead', formsPage),
   config('/form/new', 'formNew', 'formsCreate', formEditorPage),
   config('/form/:id', 'formView', 'formsRead', formEditorPage),
-  config('/document-template', 'documentTemplates', 'documentTemplateRead'),
-  config('/document-template/new', 'documentTemplateNew', 'documentTemplateCreate'),
-  config('/document-template/:id', 'documentTemplateEdit', 'documentTemplateEdit'),
+  config('/document-template', 'documentTemplates', 'documentTemplateRead', documentTemplatesPage),
+  config('/document-template/new', 'documentTemplateNew', 'documentTemplateCreate', documentTemplateEditorPage),
+  config('/document-template/:id', 'documentTemplateEdit', 'documentTemplateEdit', documentTemplateEditorPage),
   config('/tax-category', 'taxCategories', 'taxCategoryRead'),
   config('/application-type', 'applicationTypes', 'applicationTypeRead', applicationTypesPage),
   config('/complain-type', 'complaintTypes', 'complainTypeRead'),

@@ -142,6 +142,34 @@ describe('application type form model', () => {
     expect(fieldErrors({ ...values, name: 'Tip' })).toEqual({});
   });
 
+  it('patches the document templates role by role and sends only the chosen ones on creation', () => {
+    const stored = record({
+      document_template_ids: { staff: 12, rejection: null, clarification: null, public: null, citizen: null },
+    });
+    const values = applicationTypeValues(stored);
+    expect(values.document_template_ids).toEqual({
+      staff: 12,
+      rejection: null,
+      clarification: null,
+      public: null,
+      citizen: null,
+    });
+    const patch = applicationTypePatch(
+      stored,
+      submitted({ ...values, document_template_ids: { ...values.document_template_ids, staff: null, rejection: 13 } }),
+    );
+    expect(patch).toEqual({ document_template_ids: { staff: null, rejection: 13 } });
+    const created = applicationTypeCreateBody(
+      submitted({
+        ...applicationTypeValues(null, { organisationId: 2 }),
+        name: 'Tip cu șabloane',
+        citizen_form_id: 11,
+        document_template_ids: { staff: 12, rejection: 13, clarification: null, public: null, citizen: null },
+      }),
+    );
+    expect(created.document_template_ids).toEqual({ staff: 12, rejection: 13 });
+  });
+
   it('builds the create body without empty series uses', () => {
     const values: ApplicationTypeValues = {
       ...applicationTypeValues(null, { organisationId: 2 }),

@@ -2,6 +2,7 @@ import {
   APPLICATION_TYPE_CATEGORIES,
   type ApplicationTypeCategory,
   type ApplicationTypeRecord,
+  DOCUMENT_TEMPLATE_ROLES,
   DOMAINS,
   type Domain,
   SERIES_TYPE_USES,
@@ -17,7 +18,7 @@ import type { z } from 'zod';
  * record → the values of the form, validated by the creation contract of `@ghiseu/domain`
  * itself (its messages, else the app's Romanian zod messages) → the body of
  * `POST /application-types`, or the merge patch of `PATCH /application-types/{id}` with only
- * what changed (`series_type_ids` merged key by key). Pure, so that the rules are unit-tested
+ * what changed (`series_type_ids` and `document_template_ids` merged key by key). Pure, so that the rules are unit-tested
  * apart from the screen.
  */
 
@@ -31,13 +32,13 @@ export const LIST_ORDER_MAX = 100_000;
 export const IS_AUTO_RULE = 'Un tip automat nu are tipuri de cereri de referință.';
 
 /**
- * The form's schema: the creation contract without the fields later capabilities fill
- * (templates, taxes). The super administrator must choose the organisation of a new
+ * The form's schema: the creation contract without the field a later capability fills
+ * (taxes, with the payments issue). The super administrator must choose the organisation of a new
  * type; others create in their own (none sent). An automatic type has no reference types.
  */
 export function applicationTypeFormSchema(options: { requireOrganisation?: boolean } = {}) {
   const contract = ZApplicationTypeCreateRequest.shape;
-  return ZApplicationTypeCreateRequest.omit({ document_template_ids: true, tax_category_ids: true })
+  return ZApplicationTypeCreateRequest.omit({ tax_category_ids: true })
     .extend({
       organisation_id: options.requireOrganisation
         ? contract.organisation_id.unwrap()
@@ -75,6 +76,8 @@ export interface ApplicationTypeValues {
   staff_form_id: number | null;
   reject_form_id: number | null;
   series_type_ids: Record<SeriesTypeUse, number | null>;
+  /** The document templates by role (staff answer, rejection, clarification, public, citizen). */
+  document_template_ids: Record<DocumentTemplateRole, number | null>;
   uat_ids: number[];
   department_ids: number[];
   function_ids: number[];
@@ -100,6 +103,14 @@ const isCategory = (value: string): value is ApplicationTypeCategory =>
 const seriesOf = (ids: Partial<Record<SeriesTypeUse, number | null>> | undefined) =>
   Object.fromEntries(SERIES_TYPE_USES.map((use) => [use, ids?.[use] ?? null])) as Record<SeriesTypeUse, number | null>;
 
+export type DocumentTemplateRole = (typeof DOCUMENT_TEMPLATE_ROLES)[number];
+
+const templatesOf = (ids: Partial<Record<DocumentTemplateRole, number | null>> | undefined) =>
+  Object.fromEntries(DOCUMENT_TEMPLATE_ROLES.map((role) => [role, ids?.[role] ?? null])) as Record<
+    DocumentTemplateRole,
+    number | null
+  >;
+
 /** The form values of a record; without one, the create defaults of the contract. */
 export function applicationTypeValues(
   record: ApplicationTypeRecord | null,
@@ -118,6 +129,7 @@ export function applicationTypeValues(
     staff_form_id: record?.staff_form_id ?? null,
     reject_form_id: record?.reject_form_id ?? null,
     series_type_ids: seriesOf(record?.series_type_ids),
+    document_template_ids: templatesOf(record?.document_template_ids),
     uat_ids: [...(record?.uat_ids ?? [])],
     department_ids: [...(record?.department_ids ?? [])],
     function_ids: [...(record?.function_ids ?? [])],
@@ -149,6 +161,7 @@ function bodyFields(output: ApplicationTypeOutput | ApplicationTypeRecord) {
     staff_form_id: output.staff_form_id ?? null,
     reject_form_id: output.reject_form_id ?? null,
     series_type_ids: seriesOf(output.series_type_ids),
+    document_template_ids: templatesOf(output.document_template_ids),
     reference_type_ids: output.is_auto ? [] : [...output.reference_type_ids],
     archive_document_type_code: output.archive_document_type_code?.trim() || null,
     is_auto: output.is_auto,
@@ -168,13 +181,16 @@ function bodyFields(output: ApplicationTypeOutput | ApplicationTypeRecord) {
   };
 }
 
-/** Body of `POST /application-types`: no empty series use; the organisation only when chosen. */
+const chosen = <K extends string>(ids: Record<K, number | null>) =>
+  Object.fromEntries(Object.entries(ids).filter(([, id]) => id !== null)) as Partial<Record<K, number>>;
+
+/** Body of `POST /application-types`: no empty series use or template role; the organisation only when chosen. */
 export function applicationTypeCreateBody(output: ApplicationTypeOutput): ApplicationTypeCreateBody {
   const fields = bodyFields(output);
-  const series = Object.fromEntries(Object.entries(fields.series_type_ids).filter(([, id]) => id !== null));
   return {
     ...fields,
-    series_type_ids: series,
+    series_type_ids: chosen(fields.series_type_ids),
+    document_template_ids: chosen(fields.document_template_ids),
     ...(output.organisation_id ? { organisation_id: output.organisation_id } : {}),
   };
 }
@@ -195,14 +211,16 @@ export function applicationTypePatch(record: ApplicationTypeRecord, output: Appl
   const before = bodyFields(record);
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(next) as (keyof typeof next)[]) {
-    if (key === 'series_type_ids') {
+    if (key === 'series_type_ids' || key === 'document_template_ids') {
+      // Merged key by key: only the changed uses / roles (null clears one).
+      const after: Record<string, number | null> = next[key];
+      const was: Record<string, number | null> = before[key];
       const changed = Object.fromEntries(
-        SERIES_TYPE_USES.filter((use) => next.series_type_ids[use] !== before.series_type_ids[use]).map((use) => [
-          use,
-          next.series_type_ids[use],
-        ]),
+        Object.keys(after)
+          .filter((k) => after[k] !== was[k])
+          .map((k) => [k, after[k]]),
       );
-      if (Object.keys(changed).length > 0) patch.series_type_ids = changed;
+      if (Object.keys(changed).length > 0) patch[key] = changed;
       continue;
     }
     const a = next[key];

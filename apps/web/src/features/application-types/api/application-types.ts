@@ -3,6 +3,7 @@ import {
   type PublishedProcess,
   type Department,
   type DocumentSeriesType,
+  type DocumentTemplateOption,
   type FormSummary,
   type Organisation,
   type StaffFunctionRecord,
@@ -30,6 +31,7 @@ export const typeKeys = {
   functions: (organisationId: number) => [ROOT, 'lookups', 'functions', organisationId] as const,
   seriesTypes: () => [ROOT, 'lookups', 'series-types'] as const,
   processes: (organisationId: number | null) => [ROOT, 'lookups', 'processes', organisationId] as const,
+  templates: (organisationId: number | null) => [ROOT, 'lookups', 'document-templates', organisationId] as const,
 };
 
 const withQuery = (path: string, params: string) => (params ? `${path}?${params}` : path);
@@ -170,4 +172,21 @@ export const usePublishedProcessOptions = (organisationId: number | null) =>
           { signal },
         )
       ).data,
+  });
+
+/**
+ * Active document templates the type may use (`GET /document-templates/options`): common ones and
+ * those of the type's organisation (the super administrator names it; others get their own).
+ */
+export const useDocumentTemplateOptions = (organisationId: number | null) =>
+  useQuery({
+    queryKey: typeKeys.templates(organisationId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DataEnvelope<DocumentTemplateOption[]>>(
+          organisationId ? `/document-templates/options?organisation_id=${organisationId}` : '/document-templates/options',
+          { signal },
+        )
+      ).data,
+    staleTime: 60_000,
   });

@@ -37,6 +37,12 @@ beforeEach(() => {
     http.get('/api/processes/published', () =>
       envelope([{ id: 3, name: 'Autorizare construire', organisation_id: null, status: 'published' }]),
     ),
+    http.get('/api/document-templates/options', () =>
+      envelope([
+        { id: 12, name: 'Certificat de urbanism — răspuns', organisation_id: 2, system_type: 'certificat_urbanism' },
+        { id: 13, name: 'Respingere', organisation_id: null, system_type: 'raspuns_respingere' },
+      ]),
+    ),
     http.get('/api/jurisdiction-territorial-administrative-units', () => listEnvelope([{ id: 114319, name: 'Târgu Mureș' }])),
   );
 });
@@ -255,5 +261,32 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     );
     const [published] = await sentRequests({ method: 'GET', path: '/api/processes/published' });
     expect(published.query.get('organisation_id')).toBe('2');
+  });
+
+  it('chooses the answer and rejection templates among the active ones of the organisation', async () => {
+    serveTypes([record({ id: 6, name: 'Autorizație' })]);
+    answerWrites('patch', '/api/application-types/:id', [() => envelope(record({ id: 6 }))]);
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Acțiuni pentru tipul de cerere Autorizație' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Modificați' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modificare tip de cerere' });
+    expect(within(dialog).queryByText(/Șabloane de documente \(identificatori/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Categoriile de taxe se vor alege aici odată cu modulul de plăți.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Șablonul răspunsului (aprobare)' }));
+    await user.click(await screen.findByRole('option', { name: 'Certificat de urbanism — răspuns' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Șablonul respingerii' }));
+    await user.click(await screen.findByRole('option', { name: 'Respingere' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
+    await waitFor(async () =>
+      expect(await writes('PATCH')).toEqual([
+        {
+          path: '/api/application-types/6',
+          body: { document_template_ids: { staff: 12, rejection: 13 } },
+          type: 'application/merge-patch+json',
+        },
+      ]),
+    );
+    const [options] = await sentRequests({ method: 'GET', path: '/api/document-templates/options' });
+    expect(options.query.get('organisation_id')).toBe('2');
   });
 });
