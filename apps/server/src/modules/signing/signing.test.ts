@@ -380,6 +380,13 @@ describe('public routes', () => {
     expect(dataCheck).toContain('Verification: OK');
   });
 
+  it('are documented in the OpenAPI document, without authentication', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/tsa'].post.security).toEqual([]);
+    expect(doc.paths['/api/tsa'].post.summary).toContain('RFC 3161');
+    expect(doc.paths['/api/pki/root.crt'].get.security).toEqual([]);
+  });
+
   it('rejects garbage and other content types without a server error', async () => {
     const garbage = await t.app.inject({
       method: 'POST',
