@@ -134,6 +134,29 @@ describe('signing a generated document three times', () => {
     expect(report.signatures.map((s) => s.coversWholeDocument)).toEqual([false, false, true]);
   }, 60_000);
 
+  it('refuses the issued document uploaded back without a new signature', async () => {
+    const report = await verifyPdf(t.ctx.db, signed3, { issued: signed3 });
+    expect(report.ok).toBe(false);
+    expect(report.problems).toContain('no signature was added to the issued document');
+    expect((await verifyPdf(t.ctx.db, signed3, { issued: signed1 })).ok).toBe(true);
+  });
+
+  it('gives a renamed person a new certificate', async () => {
+    const who = { kind: 'user', userId: userIds[3] as number, name: 'Ana Pop', organisationName: null } as const;
+    const before = await signingProvider.sign(t.ctx.db, base, who, { reason: 'Semnat' });
+    const same = await signingProvider.sign(t.ctx.db, base, who, { reason: 'Semnat' });
+    const after = await signingProvider.sign(
+      t.ctx.db,
+      base,
+      { ...who, name: 'Ana Pop-Mureșan', email: 'ana@example.ro' },
+      { reason: 'Semnat' },
+    );
+    expect(same.certificateSerial).toBe(before.certificateSerial);
+    expect(after.certificateSerial).not.toBe(before.certificateSerial);
+    const report = await verifyPdf(t.ctx.db, after.pdf);
+    expect(report.signatures[0]?.signerName).toBe('Ana Pop-Mureșan');
+  });
+
   it('signs with a PNG or a JPEG image in the box, and without a timestamp when asked', async () => {
     const png = fs.readFileSync(new URL('./test-image.png', import.meta.url));
     const jpeg = fs.readFileSync(new URL('./test-image.jpg', import.meta.url));

@@ -17,7 +17,8 @@ import type { PdfVerification, SignatureReport } from './types.js';
  * (else the signer is reported as external); the certificate was valid and not revoked at the
  * signing time; a timestamp, when present, matches the signature. For the whole file: the last
  * signature covers it, and the updates after the signed (or issued) revision only add
- * signatures. With `issued`, the PDF the portal issued must be an exact byte prefix.
+ * signatures. With `issued`, the PDF the portal issued must be an exact byte prefix and at least
+ * one signature must have been added after it (an offline signature).
  */
 
 const HASHES: Record<string, string> = {
@@ -470,6 +471,9 @@ export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer 
       problems.push('the issued document is not a prefix of the upload');
     } else {
       start = options.issued.length;
+      const issuedLength = options.issued.length;
+      if (!raws.some((r) => r.range[2] + r.range[3] > issuedLength))
+        problems.push('no signature was added to the issued document');
     }
   } else if (raws.length > 0) {
     start = Math.min(...raws.map((r) => r.range[2] + r.range[3]));
