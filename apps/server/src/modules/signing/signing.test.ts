@@ -185,6 +185,19 @@ describe('signing a generated document three times', () => {
   }, 60_000);
 });
 
+describe('signing refuses', () => {
+  it('an image that is not what it claims and a box on a page that does not exist (VALIDATION_ERROR)', async () => {
+    const visible = (page: number, image?: { data: Buffer; mimeType: 'image/png' }) => ({
+      reason: 'x',
+      visible: { box: { page, x: 10, y: 10, width: 100, height: 40 }, caption: 'c', ...(image ? { image } : {}) },
+    });
+    await expect(
+      signingProvider.sign(t.ctx.db, base, ion(), visible(1, { data: Buffer.from('not a png'), mimeType: 'image/png' })),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(signingProvider.sign(t.ctx.db, base, ion(), visible(7))).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});
+
 describe('verifyPdf rejects', () => {
   it('one flipped byte', async () => {
     const tampered = Buffer.from(signed3);
