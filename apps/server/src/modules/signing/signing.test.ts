@@ -209,6 +209,31 @@ describe('verifyPdf rejects', () => {
     expect(report.signatures.every((s) => !s.digestOk)).toBe(true);
   });
 
+  it('any single flipped byte, without throwing', async () => {
+    let seed = 12;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    // Positions anywhere in the document's bytes (not inside a CMS blob, whose unsigned parts such
+    // as the embedded chain are not protected by any signature), plus each signature's zero padding.
+    const blobs = [...signed3.toString('latin1').matchAll(/\/ByteRange \[0 (\d+) (\d+) \d+\]/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    const positions = Array.from({ length: 60 }, () => next() % signed3.length).filter(
+      (p) => !blobs.some(([b, c]) => p > (b as number) && p < (c as number) - 1),
+    );
+    expect(positions.length).toBeGreaterThan(20);
+    for (const match of signed3.toString('latin1').matchAll(/0{200}>/g)) positions.push((match.index as number) + 10);
+    for (const position of positions) {
+      const tampered = Buffer.from(signed3);
+      tampered[position] = (tampered[position] as number) ^ 0x04;
+      const report = await verifyPdf(t.ctx.db, tampered);
+      expect(report.ok, `byte ${position}`).toBe(false);
+    }
+  }, 60_000);
+
   it('a page added with an incremental update after signing', async () => {
     const doc = await readPdf(signed3);
     const pagesRef = doc.catalog.get(PDFName.of('Pages')) as PDFRef;

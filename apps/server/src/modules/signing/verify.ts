@@ -273,7 +273,12 @@ async function checkSignature(
   }
   let signedData: pkijs.SignedData;
   try {
-    const contentInfo = pkijs.ContentInfo.fromBER(toArrayBuffer(derPrefix(raw.contents)));
+    const der = derPrefix(raw.contents);
+    if (raw.contents.subarray(der.length).some((byte) => byte !== 0)) {
+      problems.push('data after the signature in /Contents');
+      return report;
+    }
+    const contentInfo = pkijs.ContentInfo.fromBER(toArrayBuffer(der));
     signedData = new pkijs.SignedData({ schema: contentInfo.content });
   } catch {
     problems.push('the signature is not a CMS SignedData');
@@ -388,12 +393,17 @@ function arrayOnlyAddsWidgets(doc: PDFDocument, before: PDFArray, after: PDFArra
 }
 
 /** Problems of one incremental update that should only add a signature. */
-async function checkIncrement(pdf: Buffer, from: number, to: number): Promise<string[]> {
+async function checkIncrement(
+  pdf: Buffer,
+  from: number,
+  to: number,
+  read: (end: number) => Promise<PDFDocument>,
+): Promise<string[]> {
   const text = pdf.subarray(from, to).toString('latin1');
   if (/\/Type\s*\/ObjStm/.test(text) || /\/Type\s*\/XRef/.test(text))
     return [`update at ${from}: compressed objects are not accepted after signing`];
-  const before = await readPdf(pdf.subarray(0, from));
-  const after = await readPdf(pdf.subarray(0, to));
+  const before = await read(from);
+  const after = await read(to);
   const problems: string[] = [];
   const defined = new Set<string>();
   for (const match of text.matchAll(/(?:^|[\s>])(\d+)\s+(\d+)\s+obj\b/g)) defined.add(`${match[1]} ${match[2]}`);
@@ -437,6 +447,23 @@ async function checkIncrement(pdf: Buffer, from: number, to: number): Promise<st
   return problems;
 }
 
+const UNREADABLE: SignatureReport = {
+  fieldName: null,
+  signerName: null,
+  certificateSerial: null,
+  chain: 'external',
+  signingTime: null,
+  timestamp: { present: false, valid: false, time: null },
+  coversWholeDocument: false,
+  byteRangeOk: false,
+  digestOk: false,
+  cmsSignatureOk: false,
+  certificateValidAtSigningTime: false,
+  certificateRevoked: false,
+  ok: false,
+  problems: [],
+};
+
 function failure(problem: ErrorCode, signatures: SignatureReport[] = [], problems: string[] = []): PdfVerification {
   return { ok: false, signatures, problem, problems };
 }
@@ -453,7 +480,13 @@ export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer 
   const raws = findSignatures(pdf);
   const signatures: SignatureReport[] = [];
   const names = signatureFieldNames(doc);
-  for (const raw of raws) signatures.push(await checkSignature(db, pdf, raw, cas, names));
+  for (const raw of raws) {
+    try {
+      signatures.push(await checkSignature(db, pdf, raw, cas, names));
+    } catch {
+      signatures.push({ ...UNREADABLE, problems: ['the signature cannot be read'] });
+    }
+  }
   const problems: string[] = [];
   if (signatures.length === 0) problems.push('no signature');
   for (const [i, s] of signatures.entries()) if (!s.ok) problems.push(`signature ${i + 1}: ${s.problems.join('; ')}`);
@@ -480,10 +513,19 @@ export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer 
   }
   if (start !== null) {
     const ends = revisionEnds(pdf).filter((e) => e > start + 1);
+    const revisions = new Map<number, Promise<PDFDocument>>();
+    const read = (end: number) => {
+      let revision = revisions.get(end);
+      if (!revision) {
+        revision = readPdf(pdf.subarray(0, end));
+        revisions.set(end, revision);
+      }
+      return revision;
+    };
     let from = start;
     for (const end of ends) {
       try {
-        problems.push(...(await checkIncrement(pdf, from, end)));
+        problems.push(...(await checkIncrement(pdf, from, end, read)));
       } catch {
         problems.push(`update at ${from} cannot be read`);
       }
