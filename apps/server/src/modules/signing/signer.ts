@@ -31,15 +31,16 @@ function nameOf(who: SignerIdentity): string {
   return who.kind === 'seal' ? who.organisationName : who.name;
 }
 
-async function signWith(
+/** Signs `pdf` with the given certificate (exported for tests: other CAs, claimed signing times). */
+export async function signWith(
   pdf: Buffer,
   who: SignerIdentity,
   options: SignOptions,
   material: SigningMaterial,
   tsa: SigningMaterial | null,
+  signingTime = new Date(),
 ): Promise<SignResult> {
   const doc = await readPdf(pdf);
-  const signingTime = new Date();
   const name = nameOf(who);
   const appearance = options.visible
     ? await renderAppearance(options.visible, name, signingTime).catch(() => {

@@ -12,7 +12,9 @@ import { signingCertificates, users } from '../../db/schema/index.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { signingMaterial } from './ca.js';
 import { appendIncrement, readPdf } from './pdf-increment.js';
-import { signWithValidity } from './signer.js';
+import { signWith, signWithValidity } from './signer.js';
+import type { LoadedCertificate, SigningMaterial } from './ca.js';
+import * as x509 from '@peculiar/x509';
 import { rootCertificatePem, type SignerIdentity, signingProvider, verifyPdf } from './index.js';
 
 const run = promisify(execFile);
@@ -293,6 +295,59 @@ describe('verifyPdf rejects', () => {
     const renewed = await signingProvider.sign(t.ctx.db, base, who, { reason: 'Semnat' });
     expect(renewed.certificateSerial).not.toBe(expired.certificateSerial);
     expect((await verifyPdf(t.ctx.db, renewed.pdf)).ok).toBe(true);
+  });
+
+  it("accepts another CA's signature as external, but not with an expired certificate and a claimed earlier time", async () => {
+    const day = 86_400_000;
+    const external = async (notBefore: Date, notAfter: Date): Promise<SigningMaterial> => {
+      const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+      const caKeys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
+      const ca = await x509.X509CertificateGenerator.createSelfSigned({
+        serialNumber: '0a01',
+        name: [{ CN: ['Certificări Calificate SRL'] }],
+        notBefore: new Date(Date.now() - 100 * day),
+        notAfter: new Date(Date.now() + 100 * day),
+        keys: caKeys,
+        signingAlgorithm: algorithm,
+        extensions: [new x509.BasicConstraintsExtension(true, 0, true)],
+      });
+      const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
+      const leaf = await x509.X509CertificateGenerator.create({
+        serialNumber: '0b02',
+        subject: [{ CN: ['Cetățean Extern'] }],
+        issuer: ca.subjectName,
+        notBefore,
+        notAfter,
+        publicKey: keys.publicKey,
+        signingKey: caKeys.privateKey,
+        signingAlgorithm: algorithm,
+      });
+      const loaded = (cert: x509.X509Certificate, key: unknown, serial: string) =>
+        ({
+          row: { serial: `ext-${serial}-${Math.random()}` },
+          certificate: cert,
+          der: Buffer.from(cert.rawData),
+          key,
+        }) as unknown as LoadedCertificate;
+      return { signer: loaded(leaf, keys.privateKey, 'leaf'), chain: [loaded(ca, caKeys.privateKey, 'ca')] };
+    };
+    const who: SignerIdentity = { kind: 'user', userId: 0, name: 'Cetățean Extern', organisationName: null };
+    const valid = await signWith(
+      base,
+      who,
+      { reason: 'Semnat offline' },
+      await external(new Date(Date.now() - day), new Date(Date.now() + day)),
+      null,
+    );
+    const report = await verifyPdf(t.ctx.db, valid.pdf, { issued: base });
+    expect(report.ok).toBe(true);
+    expect(report.signatures[0]?.chain).toBe('external');
+
+    const expired = await external(new Date(Date.now() - 30 * day), new Date(Date.now() - day));
+    const claimed = await signWith(base, who, { reason: 'Semnat offline' }, expired, null, new Date(Date.now() - 10 * day));
+    const refused = await verifyPdf(t.ctx.db, claimed.pdf, { issued: base });
+    expect(refused.ok).toBe(false);
+    expect(refused.signatures[0]?.certificateValidAtSigningTime).toBe(false);
   });
 
   it('a signature by a revoked certificate', async () => {

@@ -306,14 +306,21 @@ async function checkSignature(
 
   const token = attribute(signerInfo.unsignedAttrs, OID.timeStampToken)?.values[0];
   let signingTime = signatureDictTime(pdf, raw);
+  let timestamped = false;
   if (token) {
     const ts = await checkTimestamp(Buffer.from(signerInfo.signature.valueBlock.valueHexView), token, cas);
     report.timestamp = { present: true, valid: ts.valid, time: ts.time?.toISOString() ?? null };
     if (ts.problem) problems.push(ts.problem);
-    if (ts.valid && ts.time) signingTime = ts.time;
+    if (ts.valid && ts.time) {
+      signingTime = ts.time;
+      timestamped = true;
+    }
   }
   report.signingTime = signingTime?.toISOString() ?? null;
-  const at = signingTime ?? new Date();
+  // The time the certificate must be valid at: the timestamp's; the /M the portal wrote for its
+  // own certificates (their keys never leave it); now for another CA's certificate without a
+  // timestamp, whose /M is only the signer's claim.
+  const at = timestamped || report.chain === 'yes' ? (signingTime ?? new Date()) : new Date();
   if (report.chain === 'yes') {
     const row = await certificateBySerial(db, report.certificateSerial);
     report.certificateRevoked = !!row?.revokedAt && row.revokedAt.getTime() <= Date.now();
