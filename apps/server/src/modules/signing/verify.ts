@@ -19,6 +19,13 @@ import type { PdfVerification, SignatureReport } from './types.js';
  * signature covers it, and the updates after the signed (or issued) revision only add
  * signatures. With `issued`, the PDF the portal issued must be an exact byte prefix and at least
  * one signature must have been added after it (an offline signature).
+ *
+ * `ok` accepts another CA's certificate (`chain: 'external'`, e.g. a citizen's qualified
+ * certificate) when everything else holds; a caller that wants only the portal's signatures
+ * checks `chain === 'yes'` on each report. Without a valid timestamp, another CA's certificate
+ * must be valid now (the /M time is only the signer's claim). Unusable input is reported, never
+ * thrown: `problem` PDF_INVALID, PDF_IS_ENCRYPTED, INVALID_PDF_ERROR, PDF_READING_ERROR, or NOT_OK
+ * with `problems` (English, for logs).
  */
 
 const HASHES: Record<string, string> = {
