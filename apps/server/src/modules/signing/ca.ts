@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import type { SigningCertificateRole } from '../../db/schema/index.js';
+import { writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { signingSettings } from './config.js';
 import {
@@ -217,7 +218,7 @@ async function ensure(
           keys,
           extensions: [...subject.extensions(), await x509.SubjectKeyIdentifierExtension.create(keys.publicKey)],
         });
-    return insertCertificate(tx, {
+    const row = await insertCertificate(tx, {
       role: subject.role,
       subjectKey: subject.key,
       organisationId: subject.organisationId ?? null,
@@ -229,6 +230,15 @@ async function ensure(
       notBefore: certificate.notBefore,
       notAfter: certificate.notAfter,
     });
+    await writeAudit(tx, {
+      action: again ? 'signing.certificate_renewed' : 'signing.certificate_issued',
+      entityType: 'signing_certificate',
+      entityId: row.id,
+      organisationId: subject.organisationId ?? null,
+      after: { role: row.role, subject: row.subjectName, serial: row.serial, not_after: row.notAfter.toISOString() },
+      ...(again ? { before: { serial: again.serial } } : {}),
+    });
+    return row;
   });
 }
 

@@ -8,7 +8,7 @@ import { type PDFArray, type PDFDict, PDFName, PDFNumber, type PDFRef } from 'pd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { countyCouncilId } from '../../../test/administration-kit.js';
-import { signingCertificates, users } from '../../db/schema/index.js';
+import { auditLog, signingCertificates, users } from '../../db/schema/index.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { signingMaterial } from './ca.js';
 import { appendIncrement, readPdf } from './pdf-increment.js';
@@ -430,6 +430,13 @@ describe('the certification authority', () => {
       .from(signingCertificates)
       .where(eq(signingCertificates.subjectKey, `seal:${orgId}`));
     expect(rows).toHaveLength(1);
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(rows[0]?.id)));
+    expect(audit.filter((a) => a.entityType === 'signing_certificate').map((a) => a.action)).toEqual([
+      'signing.certificate_issued',
+    ]);
   });
 
   it('signs many documents with one key', async () => {
