@@ -223,10 +223,12 @@ describe('verifyPdf rejects', () => {
       Number(m[1]),
       Number(m[2]),
     ]);
-    const positions = Array.from({ length: 60 }, () => next() % signed3.length).filter(
-      (p) => !blobs.some(([b, c]) => p > (b as number) && p < (c as number) - 1),
-    );
-    expect(positions.length).toBeGreaterThan(20);
+    const inBlob = (p: number) => blobs.some(([b, c]) => p > (b as number) && p < (c as number) - 1);
+    const positions: number[] = [];
+    while (positions.length < 40) {
+      const p = next() % signed3.length;
+      if (!inBlob(p)) positions.push(p);
+    }
     for (const match of signed3.toString('latin1').matchAll(/0{200}>/g)) positions.push((match.index as number) + 10);
     for (const position of positions) {
       const tampered = Buffer.from(signed3);
@@ -332,16 +334,20 @@ describe('verifyPdf rejects', () => {
       return { signer: loaded(leaf, keys.privateKey, 'leaf'), chain: [loaded(ca, caKeys.privateKey, 'ca')] };
     };
     const who: SignerIdentity = { kind: 'user', userId: 0, name: 'Cetățean Extern', organisationName: null };
-    const valid = await signWith(
-      base,
-      who,
-      { reason: 'Semnat offline' },
-      await external(new Date(Date.now() - day), new Date(Date.now() + day)),
-      null,
-    );
+    const material = await external(new Date(Date.now() - day), new Date(Date.now() + day));
+    const valid = await signWith(base, who, { reason: 'Semnat offline' }, material, null);
     const report = await verifyPdf(t.ctx.db, valid.pdf, { issued: base });
     expect(report.ok).toBe(true);
     expect(report.signatures[0]?.chain).toBe('external');
+    expect(report.signatures[0]?.externalRoot).toBeNull();
+    const externalCa = (await external(new Date(Date.now() - day), new Date(Date.now() + day))).chain[0] as LoadedCertificate;
+    const withRoots = await verifyPdf(t.ctx.db, valid.pdf, { trustedRoots: [Buffer.from(rootPem), externalCa.der] });
+    // Another CA with the same name but another key is not the signer's root.
+    expect(withRoots.signatures[0]?.externalRoot).toBeNull();
+    const trusted = await verifyPdf(t.ctx.db, valid.pdf, {
+      trustedRoots: [Buffer.from((material.chain[0] as LoadedCertificate).certificate.toString('pem'))],
+    });
+    expect(trusted.signatures[0]?.externalRoot).toBe('Certificări Calificate SRL');
 
     const expired = await external(new Date(Date.now() - 30 * day), new Date(Date.now() - day));
     const claimed = await signWith(base, who, { reason: 'Semnat offline' }, expired, null, new Date(Date.now() - 10 * day));

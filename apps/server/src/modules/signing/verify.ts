@@ -22,7 +22,8 @@ import type { PdfVerification, SignatureReport } from './types.js';
  *
  * `ok` accepts another CA's certificate (`chain: 'external'`, e.g. a citizen's qualified
  * certificate) when everything else holds; a caller that wants only the portal's signatures
- * checks `chain === 'yes'` on each report. Without a valid timestamp, another CA's certificate
+ * checks `chain === 'yes'` on each report, and `trustedRoots` (PEM bundles or DER) names the
+ * other roots a caller trusts: `externalRoot` then says which one an external chain leads to. Without a valid timestamp, another CA's certificate
  * must be valid now (the /M time is only the signer's claim). Unusable input is reported, never
  * thrown: `problem` PDF_INVALID, PDF_IS_ENCRYPTED, INVALID_PDF_ERROR, PDF_READING_ERROR, or NOT_OK
  * with `problems` (English, for logs).
@@ -150,6 +151,43 @@ async function chainOf(cert: pkijs.Certificate, cas: PortalCas): Promise<'yes' |
   return 'no';
 }
 
+/** The trusted root `cert` chains to through the certificates in the CMS (at most 5 levels). */
+async function externalRootOf(
+  cert: pkijs.Certificate,
+  pool: pkijs.Certificate[],
+  roots: pkijs.Certificate[],
+): Promise<pkijs.Certificate | null> {
+  let current = cert;
+  for (let depth = 0; depth < 5; depth++) {
+    for (const root of roots) if (sameName(root.subject, current.issuer) && (await verifies(current, root))) return root;
+    const next = pool.find((c) => c !== current && sameName(c.subject, current.issuer));
+    if (!next || !(await verifies(current, next))) return null;
+    current = next;
+  }
+  return null;
+}
+
+/** PEM bundles or DER certificates. */
+function parseCertificates(inputs: Buffer[]): pkijs.Certificate[] {
+  const found: pkijs.Certificate[] = [];
+  for (const input of inputs) {
+    const text = input.toString('latin1');
+    const blocks = text.includes('-----BEGIN CERTIFICATE-----')
+      ? [...text.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((m) =>
+          Buffer.from((m[1] as string).replace(/\s+/g, ''), 'base64'),
+        )
+      : [input];
+    for (const der of blocks) {
+      try {
+        found.push(pkijs.Certificate.fromBER(toArrayBuffer(der)));
+      } catch {
+        // Not a certificate: ignored.
+      }
+    }
+  }
+  return found;
+}
+
 function validAt(cert: pkijs.Certificate, time: Date): boolean {
   return cert.notBefore.value.getTime() <= time.getTime() && time.getTime() <= cert.notAfter.value.getTime();
 }
@@ -255,6 +293,7 @@ async function checkSignature(
   raw: RawSignature,
   cas: PortalCas,
   names: Map<number, string>,
+  trustedRoots: pkijs.Certificate[],
 ): Promise<SignatureReport> {
   const problems: string[] = [];
   const [a, b, c, d] = raw.range;
@@ -263,6 +302,7 @@ async function checkSignature(
     signerName: null,
     certificateSerial: null,
     chain: 'external',
+    externalRoot: null,
     signingTime: null,
     timestamp: { present: false, valid: false, time: null },
     coversWholeDocument: c + d === pdf.length || (c + d <= pdf.length && /^\s*$/.test(pdf.subarray(c + d).toString('latin1'))),
@@ -310,6 +350,11 @@ async function checkSignature(
   report.certificateSerial = serialOf(cert);
   report.chain = await chainOf(cert, cas);
   if (report.chain === 'no') problems.push("the certificate does not verify under the portal's CA");
+  if (report.chain === 'external' && trustedRoots.length > 0) {
+    const pool = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+    const root = await externalRootOf(cert, pool, trustedRoots);
+    report.externalRoot = root ? commonName(root) : null;
+  }
 
   const token = attribute(signerInfo.unsignedAttrs, OID.timeStampToken)?.values[0];
   let signingTime = signatureDictTime(pdf, raw);
@@ -466,6 +511,7 @@ const UNREADABLE: SignatureReport = {
   signerName: null,
   certificateSerial: null,
   chain: 'external',
+  externalRoot: null,
   signingTime: null,
   timestamp: { present: false, valid: false, time: null },
   coversWholeDocument: false,
@@ -482,7 +528,11 @@ function failure(problem: ErrorCode, signatures: SignatureReport[] = [], problem
   return { ok: false, signatures, problem, problems };
 }
 
-export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer } = {}): Promise<PdfVerification> {
+export async function verifyPdf(
+  db: Db,
+  pdf: Buffer,
+  options: { issued?: Buffer; trustedRoots?: Buffer[] } = {},
+): Promise<PdfVerification> {
   let doc: PDFDocument;
   try {
     doc = await readPdf(pdf);
@@ -494,9 +544,10 @@ export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer 
   const raws = findSignatures(pdf);
   const signatures: SignatureReport[] = [];
   const names = signatureFieldNames(doc);
+  const trustedRoots = parseCertificates(options.trustedRoots ?? []);
   for (const raw of raws) {
     try {
-      signatures.push(await checkSignature(db, pdf, raw, cas, names));
+      signatures.push(await checkSignature(db, pdf, raw, cas, names, trustedRoots));
     } catch {
       signatures.push({ ...UNREADABLE, problems: ['the signature cannot be read'] });
     }
