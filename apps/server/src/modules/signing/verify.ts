@@ -206,8 +206,7 @@ async function signerInfoVerifies(signerInfo: pkijs.SignerInfo, cert: pkijs.Cert
     return await pkijs
       .getCrypto(true)
       .verifyWithPublicKey(data, signerInfo.signature, cert.subjectPublicKeyInfo, signerInfo.signatureAlgorithm, hash);
-  } catch (error) {
-    if (process.env.SIGNING_DEBUG) console.error('verify', error);
+  } catch {
     return false;
   }
 }
