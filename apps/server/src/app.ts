@@ -33,6 +33,8 @@ import {
 } from './modules/applications/index.js';
 import { processEngine, processesRoutes } from './modules/processes/index.js';
 import { registryRoutes } from './modules/applications/registry/index.js';
+import { issuedDocumentsRoutes } from './modules/applications/issued/index.js';
+import { allocationsRoutes } from './modules/allocations/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
 import { publicStatusRoutes } from './modules/public-status/index.js';
@@ -177,6 +179,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });
   await app.register(registryRoutes, { prefix: '/api' });
+  await app.register(issuedDocumentsRoutes, { prefix: '/api' });
+  await app.register(allocationsRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 
