@@ -35,4 +35,5 @@ CREATE INDEX "series_allocations_series_trgm_idx" ON "series_allocations" USING 
 CREATE INDEX "series_allocations_type_idx" ON "series_allocations" USING btree ("series_type_id");--> statement-breakpoint
 CREATE INDEX "series_allocations_file_idx" ON "series_allocations" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "applications_output_series_trgm_idx" ON "applications" USING gin (lower(public.f_unaccent("allocated_document_series")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "applications_output_series_idx" ON "applications" USING btree (lower(public.f_unaccent("allocated_document_series")));--> statement-breakpoint
 CREATE INDEX "application_documents_output_trgm_idx" ON "application_documents" USING gin (lower(public.f_unaccent("output_number")) gin_trgm_ops);

@@ -1,5 +1,5 @@
 import type { Allocation, AllocationGroup } from '@ghiseu/domain';
-import { Accordion, ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconFileExport, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/page/page-header';
+import { SoftBadge } from '../../../components/page/soft-badge';
 import { showApiError } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
@@ -247,9 +248,9 @@ export function SeriesAllocationsPage() {
             <Accordion.Control>
               <Group gap="sm">
                 <Text fw={600}>{g.created_by.name}</Text>
-                <Badge variant="light" color="gray.7">
+                <SoftBadge size="sm" color="gray.7">
                   {t('count', { count: g.total })}
-                </Badge>
+                </SoftBadge>
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
