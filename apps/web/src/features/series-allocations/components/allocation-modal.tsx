@@ -278,6 +278,7 @@ export function AllocationModal({ opened, onClose, allocation }: AllocationModal
           <Select
             label={t('fields.locationType')}
             clearable
+            clearButtonProps={{ 'aria-label': t('actions.clear') }}
             data={(Object.keys(LOCATION_TYPE_LABELS) as LocationType[]).map((k) => ({
               value: k,
               label: LOCATION_TYPE_LABELS[k],
@@ -289,6 +290,7 @@ export function AllocationModal({ opened, onClose, allocation }: AllocationModal
           <Select
             label={t('fields.uat')}
             clearable
+            clearButtonProps={{ 'aria-label': t('actions.clear') }}
             searchable
             data={uatOptions}
             value={values.uat_id}
@@ -340,7 +342,8 @@ export function AllocationModal({ opened, onClose, allocation }: AllocationModal
             label={t('fields.file')}
             accept="application/pdf"
             clearable
-            placeholder={values.file_name ?? t('filePlaceholder')}
+            clearButtonProps={{ 'aria-label': t('actions.clear') }}
+            description={values.file_name ? t('currentFile', { name: values.file_name }) : t('filePlaceholder')}
             onChange={(file) => void onFile(file)}
             error={errors.file_id || undefined}
             disabled={uploading}
