@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documentSeries, documentSeriesTypes } from '../../db/schema/index.js';
+import { auditLog, documentSeries, documentSeriesTypes, seriesAllocations } from '../../db/schema/index.js';
 import { call, countyCouncilId, DEMO, TARGU_MURES } from '../../../test/administration-kit.js';
 import { uploadFile } from '../../../test/applications-kit.js';
 import { buildOrganisation, buildStaff, type SignedIn } from '../../../test/factories.js';
@@ -196,6 +196,25 @@ describe('reading', () => {
     const ioana = groups.find((g) => g.created_by.id === colleague.id);
     expect(ioana).toMatchObject({ created_by: { name: 'Ioana Șerban' }, total: 1 });
     for (const g of groups) expect(g.allocations.length).toBe(Math.min(g.total, 100));
+  });
+
+  it('caps each creator at 100 allocations and still counts them all', async () => {
+    await t.ctx.db.insert(seriesAllocations).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        organisationId: council,
+        createdBy: colleague.id,
+        allocationDate: '2025-12-01',
+        series: `BULK-${prefix}-${i}`,
+        source: 'external' as const,
+        seriesTypeId: typeId,
+      })),
+    );
+    const groups = (
+      await call(t, 'GET', `/api/allocations?group_by=created_by&series[contains]=BULK-${prefix}`, DEMO.staff)
+    ).json().data;
+    expect(groups).toHaveLength(1);
+    expect(groups[0].total).toBe(105);
+    expect(groups[0].allocations).toHaveLength(100);
   });
 
   it('lets the super administrator read every organisation, but not write', async () => {

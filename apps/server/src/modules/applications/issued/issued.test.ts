@@ -20,6 +20,8 @@ let otherStaff: SignedIn;
 let citizenId: number;
 let companyId: number;
 const tag = `E${Date.now().toString(36).slice(-5).toUpperCase()}`;
+/** A tag the other searches (by `tag`) never match. */
+const limTag = `Q${tag.split('').reverse().join('')}Z`;
 const docs: Record<string, { applicationId: number; documentId: number; fileId: number }> = {};
 
 async function issue(
@@ -194,6 +196,24 @@ describe('series search on the output number', () => {
     );
     expect(ids(tenant)).toEqual([docs.d.applicationId]);
     expect(ids(await call(t, 'GET', `/api/applications/findAll?series=${tag}`, DEMO.company))).toEqual([docs.c.applicationId]);
+  });
+
+  it('findAll answers at most 100, newest issue first', async () => {
+    await t.ctx.db.insert(applications).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        applicationTypeId: fixture.typeId,
+        organisationId: fixture.organisationId,
+        applicantUserId: companyId,
+        createdBy: companyId,
+        status: 'RESOLVED' as const,
+        identificationNumber: `LIM-${i}-${limTag}`,
+        allocatedDocumentSeries: `LIM/${limTag}/${i}`,
+        issuedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    );
+    const rows = (await call(t, 'GET', `/api/applications/findAll?series=LIM/${limTag}/`, DEMO.company)).json().data;
+    expect(rows).toHaveLength(100);
+    expect(rows[0].allocated_document_series).toBe(`LIM/${limTag}/104`);
   });
 
   it('findAll for staff: their organisation', async () => {
