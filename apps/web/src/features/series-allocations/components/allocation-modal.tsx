@@ -209,6 +209,7 @@ export function AllocationModal({ opened, onClose, allocation }: AllocationModal
       onClose={onClose}
       title={editing ? t('editTitle', { series: allocation.series }) : t('createTitle')}
       size="xl"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <Stack gap="md" data-testid="allocation-modal">
         {formError ? <Notice tone="error">{formError}</Notice> : null}
