@@ -35,6 +35,8 @@ import {
 import { processEngine, processesRoutes } from './modules/processes/index.js';
 import { registryRoutes } from './modules/applications/registry/index.js';
 import { documentsRoutes } from './modules/applications/documents/index.js';
+import { issuedDocumentsRoutes } from './modules/applications/issued/index.js';
+import { allocationsRoutes } from './modules/allocations/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
 import { publicStatusRoutes } from './modules/public-status/index.js';
@@ -182,6 +184,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(realEstateRoutes, { prefix: '/api' });
   await app.register(registryRoutes, { prefix: '/api' });
   await app.register(documentsRoutes, { prefix: '/api' });
+  await app.register(issuedDocumentsRoutes, { prefix: '/api' });
+  await app.register(allocationsRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });
   await app.register(signingRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });

@@ -70,6 +70,7 @@ export const ERRORS = {
   DOCUMENT_SERIES_INACTIVE: def(400, 'Seria de documente este inactivă.'),
   DOCUMENT_SERIES_TYPE_CANNOT_BE_DELETED: def(409, 'Tipul de serie nu poate fi șters deoarece este folosit.'),
   DOCUMENT_SERIES_TYPE_EXISTS: def(409, 'Tipul de serie există deja.'),
+  SERIES_ALLOCATION_EXISTS: def(409, 'Acest număr este deja rezervat în instituție.'),
   INDEX_CANNOT_BE_LOWER_THAN_CURRENT_VALUE: def(400, 'Indexul nu poate fi mai mic decât valoarea curentă.'),
   DECISION_TARGET_CANNOT_BE_DELETED: def(409, 'Obiectivul nu poate fi șters deoarece este folosit.'),
   DECISION_TARGET_ALREADY_EXISTS: def(409, 'Obiectivul există deja.'),

@@ -26,5 +26,6 @@ export * from './contracts/processes.js';
 export * from './processing/index.js';
 export * from './contracts/staff-applications.js';
 export * from './contracts/registry.js';
+export * from './contracts/allocations.js';
 export * from './documents/index.js';
 export * from './contracts/documents.js';

@@ -271,6 +271,13 @@ export const applications = pgTable(
       sql`lower(public.f_unaccent(${t.identificationNumber})) gin_trgm_ops`,
     ),
     index('applications_applicant_idx').on(t.applicantUserId, t.status),
+    // The series search (find/findAll?series=): allocated_document_series LIKE (folded, trigram).
+    index('applications_output_series_trgm_idx').using(
+      'gin',
+      sql`lower(public.f_unaccent(${t.allocatedDocumentSeries})) gin_trgm_ops`,
+    ),
+    // The exact series search (find?series=): equality on the folded output number.
+    index('applications_output_series_idx').on(sql`lower(public.f_unaccent(${t.allocatedDocumentSeries}))`),
     // The citizen list's default sort (newest first, id tiebreaker): the first page is an index
     // range read, never a sort of all the applicant's rows.
     index('applications_applicant_created_idx').on(t.applicantUserId, t.createdAt.desc().nullsFirst(), t.id),

@@ -85,6 +85,8 @@ export const applicationDocuments = pgTable(
     index('application_documents_issued_idx')
       .on(t.organisationId, t.issuedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.state} = 'issued'`),
+    // output_number[contains] of the issued documents lists (folded, trigram).
+    index('application_documents_output_trgm_idx').using('gin', sql`lower(public.f_unaccent(${t.outputNumber})) gin_trgm_ops`),
   ],
 );
 

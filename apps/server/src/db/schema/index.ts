@@ -9,3 +9,4 @@ export * from './processes.js';
 export * from './process-runs.js';
 export * from './documents.js';
 export * from './signing.js';
+export * from './allocations.js';

@@ -128,31 +128,6 @@ describe('GET /applications', () => {
   });
 });
 
-describe('find by entry number', () => {
-  it('finds the own application with the exact number', async () => {
-    const found = await call(
-      t,
-      'GET',
-      `/api/applications/find?series=${encodeURIComponent(submitted.number.toLowerCase())}`,
-      citizen.headers,
-    );
-    expect(found.statusCode).toBe(200);
-    expect(found.json().data.id).toBe(submitted.id);
-    expect((await call(t, 'GET', '/api/applications/find?series=AC/999/2000', citizen.headers)).statusCode).toBe(404);
-    // Another user's number is not found.
-    expect(
-      (await call(t, 'GET', `/api/applications/find?series=${encodeURIComponent(submitted.number)}`, other.headers)).statusCode,
-    ).toBe(404);
-    expect((await call(t, 'GET', '/api/applications/find', citizen.headers)).statusCode).toBe(400);
-  });
-
-  it('findAll matches part of the number', async () => {
-    const response = await call(t, 'GET', '/api/applications/findAll?series=AC', citizen.headers);
-    expect(response.json().data.map((a: { id: number }) => a.id)).toEqual([submitted.id]);
-    expect((await call(t, 'GET', '/api/applications/findAll?series=AC', other.headers)).json().data).toEqual([]);
-  });
-});
-
 describe('the prepared default list', () => {
   it('answers the rows and totals of the query built per request, on every page', async () => {
     const actor = { userId: citizen.id } as Parameters<typeof ownApplications>[0];

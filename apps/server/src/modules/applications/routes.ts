@@ -5,7 +5,6 @@ import {
   ZApplicationCreateRequest,
   ZApplicationFile,
   ZApplicationFileAttachRequest,
-  ZApplicationFindQuery,
   ZApplicationHistoryEntry,
   ZApplicationListItem,
   ZApplicationPatchRequest,
@@ -86,33 +85,7 @@ export async function applicationsRoutes(fastify: FastifyInstance): Promise<void
     async () => ({ data: applicationSystemMetadata() }),
   );
 
-  app.get(
-    '/applications/find',
-    {
-      config: requirePermission('applicationsRead'),
-      schema: {
-        tags,
-        summary: 'Cererea proprie cu acest număr de înregistrare (NOT_FOUND dacă nu există)',
-        querystring: ZApplicationFindQuery,
-        response: { 200: data(ZApplicationListItem) },
-      },
-    },
-    async (request) => ({ data: await service.findBySeries(app.ctx, actorOf(request), request.query.series) }),
-  );
-
-  app.get(
-    '/applications/findAll',
-    {
-      config: requirePermission('applicationsRead'),
-      schema: {
-        tags,
-        summary: 'Cererile proprii al căror număr de înregistrare conține textul (cel mult 100)',
-        querystring: ZApplicationFindQuery,
-        response: { 200: data(z.array(ZApplicationListItem)) },
-      },
-    },
-    async (request) => ({ data: await service.findAllBySeries(app.ctx, actorOf(request), request.query.series) }),
-  );
+  // find/findAll?series= (the series search on the output number) live in issued/routes.ts.
 
   app.get(
     '/applications/:id',

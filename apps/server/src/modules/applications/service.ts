@@ -8,14 +8,13 @@ import {
   resumeClock,
   todayInRomania,
 } from '@ghiseu/domain';
-import { and, sql } from 'drizzle-orm';
-import { applications } from '../../db/schema/index.js';
+import type { applications } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
-import { escapeLike, folded, listPage, parseListQuery, type ParsedList } from '../../platform/list-query.js';
+import { listPage, parseListQuery, type ParsedList } from '../../platform/list-query.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { applicationParts } from './parts.js';
@@ -79,28 +78,6 @@ export async function listAllApplications(ctx: AppContext, actor: Actor, query: 
   const parsed: ParsedList = { ...parseListQuery(rest, repo.APPLICATION_LIST), skip: 0, limit: LIST_ALL_CAP, pagination: false };
   const rows = await repo.listApplications(ctx.db, parsed, [ownApplications(actor)]).rows();
   return { data: await presentRows(ctx.db, actor, rows) };
-}
-
-/** `find?series=`: the actor's application with this entry number (404 when none). */
-export async function findBySeries(ctx: AppContext, actor: Actor, series: string) {
-  const rows = await repo.findApplicationsWhere(
-    ctx.db,
-    and(ownApplications(actor), sql`lower(${applications.identificationNumber}) = lower(${series.trim()})`),
-    1,
-  );
-  if (rows.length === 0) throw notFound();
-  return (await presentRows(ctx.db, actor, rows))[0];
-}
-
-/** `findAll?series=`: the actor's applications whose entry number contains the text. */
-export async function findAllBySeries(ctx: AppContext, actor: Actor, series: string) {
-  const pattern = `%${escapeLike(series.trim())}%`;
-  const rows = await repo.findApplicationsWhere(
-    ctx.db,
-    and(ownApplications(actor), sql`${folded(applications.identificationNumber)} LIKE lower(f_unaccent(${pattern}))`),
-    100,
-  );
-  return presentRows(ctx.db, actor, rows);
 }
 
 /** The full record (spec §3) of an application the actor may read. */

@@ -260,8 +260,26 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   },
 
   // Issued documents, complaints, controls
-  signedIn('/issued-documents', 'issuedDocuments', 'issuedDocuments', ['issuedDocumentView']),
-  signedIn('/document-series-allocation', 'seriesAllocation', 'seriesAllocation', ['documentSeriesAllocationRead']),
+  signedIn(
+    '/issued-documents',
+    'issuedDocuments',
+    'issuedDocuments',
+    ['issuedDocumentView'],
+    {},
+    lazyPage(() => import('../../features/issued-documents/pages/issued-documents-page'), 'IssuedDocumentsPage', [
+      'issuedDocuments',
+    ]),
+  ),
+  signedIn(
+    '/document-series-allocation',
+    'seriesAllocation',
+    'seriesAllocation',
+    ['documentSeriesAllocationRead'],
+    {},
+    lazyPage(() => import('../../features/series-allocations/pages/series-allocations-page'), 'SeriesAllocationsPage', [
+      'seriesAllocations',
+    ]),
+  ),
   signedIn('/complain', 'complaints', 'complaints', ['complainView']),
   signedIn('/complain/new', 'complaintNew', 'complaints', ['complainCreate']),
   signedIn('/complain/:id', 'complaintView', 'complaints', ['complainView']),
