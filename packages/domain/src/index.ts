@@ -26,4 +26,5 @@ export * from './contracts/processes.js';
 export * from './processing/index.js';
 export * from './contracts/staff-applications.js';
 export * from './contracts/registry.js';
+export * from './contracts/signing.js';
 export * from './documents/index.js';
