@@ -1,0 +1,9 @@
+/**
+ * The signing feature's public face (spec §4 signing online/offline/bulk, §8 Signing): what the
+ * staff view, the work lists, the applicant's details page and the profile hook in.
+ */
+export { DocumentCommands } from './components/document-commands';
+export { DocumentPanel } from './components/document-panel';
+export { SigningDialog } from './components/signing-dialog';
+export { showEnrollmentAlert } from './components/enrollment-alert';
+export { hasDocumentCommand, type DocumentSubject } from './document-logic';
