@@ -1,6 +1,13 @@
 /** Test set-up of the signing feature: texts, answers as the API sends them, rendering. */
 import '../../components/test-polyfills';
-import type { SignConfirmResponse, SignStartResponse, UserType } from '@ghiseu/domain';
+import type {
+  ApplicationDocument,
+  DocumentPanel,
+  DocumentPanelCell,
+  SignConfirmResponse,
+  SignStartResponse,
+  UserType,
+} from '@ghiseu/domain';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -64,4 +71,67 @@ export function renderSigning(children: ReactNode, { path = '/', route = '/', ro
     </AppTestProviders>,
   );
   return { user, ...view };
+}
+
+/** A revision of the output document as the API sends it. */
+export function buildDocument(overrides: Partial<ApplicationDocument> = {}): ApplicationDocument {
+  return {
+    id: 40,
+    application_id: 7,
+    kind: 'answer',
+    revision: 1,
+    state: 'generated',
+    state_label: 'Generat',
+    progress: 100,
+    error_code: null,
+    template_id: 3,
+    output_number: 'CJMS-CU/15/2026',
+    generated_at: '2026-11-24T10:00:00.000Z',
+    generated_sha256: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56abcd',
+    issued_at: null,
+    returned_at: null,
+    created_at: '2026-11-24T09:59:58.000Z',
+    ...overrides,
+  };
+}
+
+export function buildCell(overrides: Partial<DocumentPanelCell> = {}): DocumentPanelCell {
+  return {
+    index: 1,
+    label: 'Întocmit',
+    signer: 'assignee',
+    signer_name: 'Maria Pop',
+    function_name: 'Consilier',
+    signed: false,
+    signed_at: null,
+    visa_code: null,
+    box: null,
+    ...overrides,
+  };
+}
+
+/** `GET /staff-applications/{id}/document` with a live document (two cells by default) and no history. */
+export function buildPanel(
+  document: Partial<ApplicationDocument> & { cells?: DocumentPanelCell[] } = {},
+  history: ApplicationDocument[] = [],
+): DocumentPanel {
+  const { cells, ...rest } = document;
+  return {
+    document: {
+      ...buildDocument(rest),
+      file: {
+        id: 90,
+        name: 'certificat.pdf',
+        size: 52_000,
+        sha256: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56abcd',
+        download_url: '/api/files/90?token=t',
+      },
+      cells: cells ?? [
+        buildCell(),
+        buildCell({ index: 2, label: 'Președinte', signer: 'president', signer_name: 'Ion Rus', function_name: null }),
+      ],
+      verification_url: 'http://localhost/verificare/abc',
+    },
+    history,
+  };
 }
