@@ -7,3 +7,4 @@ export { DocumentPanel } from './components/document-panel';
 export { SigningDialog } from './components/signing-dialog';
 export { showEnrollmentAlert } from './components/enrollment-alert';
 export { hasDocumentCommand, type DocumentSubject } from './document-logic';
+export { BulkSign, type BulkSignRow } from './components/bulk-sign';

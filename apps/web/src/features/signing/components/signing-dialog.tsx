@@ -57,6 +57,8 @@ export interface SigningDialogProps {
   successMessage: string | null;
   /** Called with the confirmation's answer once it succeeded (before the dialog closes). */
   onSigned?: (result: unknown) => void;
+  /** Shown while the confirmation runs (the progress of a batch). */
+  whileConfirming?: ReactNode;
   testId?: string;
 }
 
@@ -78,6 +80,7 @@ export function SigningDialog({
   audience,
   successMessage,
   onSigned,
+  whileConfirming,
   testId = 'signing-dialog',
 }: SigningDialogProps) {
   const { t } = useTranslation('signing');
@@ -242,6 +245,7 @@ export function SigningDialog({
               <Text size="sm" c={expired ? 'red.9' : 'gray.7'} role="timer" aria-live="off" data-testid={`${testId}-countdown`}>
                 {expired ? t('dialog.codeExpired') : t('dialog.expiresIn', { time: formatCountdown(secondsLeft) })}
               </Text>
+              {confirming ? whileConfirming : null}
               <Group justify="space-between">
                 <Button variant="subtle" onClick={() => void start(true)} disabled={confirming} data-testid={`${testId}-resend`}>
                   {request.confirmation === 'sms' ? t('dialog.resend') : t('dialog.restart')}
