@@ -8,3 +8,4 @@ export { SigningDialog } from './components/signing-dialog';
 export { showEnrollmentAlert } from './components/enrollment-alert';
 export { hasDocumentCommand, type DocumentSubject } from './document-logic';
 export { BulkSign, type BulkSignRow } from './components/bulk-sign';
+export { AttachmentsSigning } from './components/attachments-signing';
