@@ -9,3 +9,5 @@ export { showEnrollmentAlert } from './components/enrollment-alert';
 export { hasDocumentCommand, type DocumentSubject } from './document-logic';
 export { BulkSign, type BulkSignRow } from './components/bulk-sign';
 export { AttachmentsSigning } from './components/attachments-signing';
+export { ApplicantDocumentCard, hasApplicantDocument } from './components/applicant-document-card';
+export { OfflineSignPanel } from './components/offline-sign-panel';
