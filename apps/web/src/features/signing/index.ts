@@ -11,3 +11,4 @@ export { BulkSign, type BulkSignRow } from './components/bulk-sign';
 export { AttachmentsSigning } from './components/attachments-signing';
 export { ApplicantDocumentCard, hasApplicantDocument } from './components/applicant-document-card';
 export { OfflineSignPanel } from './components/offline-sign-panel';
+export { SigningProfileSection } from './components/signing-profile-section';
