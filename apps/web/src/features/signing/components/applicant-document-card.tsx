@@ -1,5 +1,5 @@
-import type { ApplicationStatus } from '@ghiseu/domain';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ApplicationStatus, GenerationStatus } from '@ghiseu/domain';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconDownload, IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { Notice } from '../../../components/page/notice';
 import { Fact } from '../../../components/record/fact';
 import { api, type DataEnvelope } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import type { GenerationStatus } from '@ghiseu/domain';
 import { previewApplicantDocument } from '../api/documents';
 import { signingKeys } from '../api/keys';
 import { applicantSigningFlow, useRefreshAfterSigning } from '../api/signing';

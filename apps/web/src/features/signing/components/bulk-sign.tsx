@@ -1,9 +1,10 @@
 import { BULK_SIGN_MAX, type BulkItemResult, errorMessage } from '@ghiseu/domain';
-import { Alert, Button, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/page/notice';
 import { confirmDialog } from '../../../components/feedback/confirm-dialog';
 import { checkBulkSigningStatus, confirmBulkSign, type SigningFlow, startBulkSign, useRefreshAfterSigning } from '../api/signing';
 import { SigningDialog } from './signing-dialog';
@@ -110,11 +111,9 @@ export function BulkSign({
         title={t('bulk.dialogTitle', { count: batch.length })}
         intro={
           refused.length > 0 ? (
-            <Alert color="orange" variant="light" data-testid="bulk-refused">
-              <Text size="sm" c="dark.9">
-                {t('bulk.refusedAtStart', { count: refused.length })}
-              </Text>
-            </Alert>
+            <Notice tone="warning" data-testid="bulk-refused">
+              {t('bulk.refusedAtStart', { count: refused.length })}
+            </Notice>
           ) : null
         }
         flow={flow}
@@ -172,7 +171,7 @@ export function BulkResultDialog({ outcome, onClose }: { outcome: BulkOutcome | 
         <Stack gap="md" data-testid="bulk-result">
           <Text size="sm">{t('bulk.signedCount', { count: outcome.signed })}</Text>
           {outcome.failed.length > 0 ? (
-            <Alert color="red" variant="light" title={t('bulk.failedTitle', { count: outcome.failed.length })}>
+            <Notice tone="error" role="status" title={t('bulk.failedTitle', { count: outcome.failed.length })}>
               <List size="sm" data-testid="bulk-failed">
                 {outcome.failed.map((item) => (
                   <List.Item key={item.id}>
@@ -185,7 +184,7 @@ export function BulkResultDialog({ outcome, onClose }: { outcome: BulkOutcome | 
                   </List.Item>
                 ))}
               </List>
-            </Alert>
+            </Notice>
           ) : null}
           <Group justify="flex-end">
             <Button onClick={onClose} data-autofocus>

@@ -1,8 +1,9 @@
 import { type ApplicationDocument, type DocumentPanelCell, errorMessage } from '@ghiseu/domain';
-import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/page/notice';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
@@ -127,11 +128,9 @@ export function DocumentPanel({ application }: { application: DocumentSubject })
               </div>
             ) : null}
             {live.state === 'error' || live.state === 'seal_error' ? (
-              <Alert color="red" variant="light" title={t(`panel.failed.${live.state}`)} data-testid="document-error">
-                <Text size="sm" c="dark.9">
-                  {errorMessage(live.error_code ?? (live.state === 'error' ? 'ERROR_DOCUMENT_GENERATION' : 'SEAL_ERROR'))}
-                </Text>
-              </Alert>
+              <Notice tone="error" role="status" title={t(`panel.failed.${live.state}`)} data-testid="document-error">
+                {errorMessage(live.error_code ?? (live.state === 'error' ? 'ERROR_DOCUMENT_GENERATION' : 'SEAL_ERROR'))}
+              </Notice>
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" component="dl" m={0}>
               <Fact label={t('panel.outputNumber')} testId="document-output-number">

@@ -1,4 +1,4 @@
-import type { OfflineCheckResponse, OfflineInitResponse, SignatureReportDto } from '@ghiseu/domain';
+import { errorMessage, type OfflineCheckResponse, type OfflineInitResponse, type SignatureReportDto } from '@ghiseu/domain';
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,6 @@ import { Notice } from '../../../components/page/notice';
 import { Upload, type UploadedFile } from '../../../components/upload/upload';
 import { formatDateTime } from '../../../lib/format';
 import { uploadFileWithToken } from '../../../lib/files';
-import { errorMessage } from '@ghiseu/domain';
 import { checkOfflineSign, finishOfflineSign, initializeOfflineSign, useRefreshAfterSigning } from '../api/signing';
 import { signingErrorText } from '../outcomes';
 

@@ -1,7 +1,8 @@
 import type { SignStartResponse } from '@ghiseu/domain';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/page/notice';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/feedback/toast';
 import { Upload, type UploadedFile } from '../../../components/upload/upload';
@@ -262,15 +263,11 @@ export function SigningDialog({
             </Stack>
           </form>
         ) : null}
-        <div aria-live="polite" data-testid={`${testId}-message`}>
-          {message ? (
-            <Alert color={message.tone === 'error' ? 'red' : 'navy'} variant="light">
-              <Text size="sm" c="dark.9">
-                {message.text}
-              </Text>
-            </Alert>
-          ) : null}
-        </div>
+        {message ? (
+          <Notice tone={message.tone} role={message.tone === 'error' ? 'alert' : 'status'} data-testid={`${testId}-message`}>
+            {message.text}
+          </Notice>
+        ) : null}
         {phase === 'ended' ? (
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
