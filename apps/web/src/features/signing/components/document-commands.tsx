@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconFileText, IconRotate2, IconSignature, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { confirmDialog } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import { useDocumentMutations, useStaffDocument } from '../api/documents';
@@ -21,11 +22,15 @@ import { SigningDialog } from './signing-dialog';
 export function DocumentCommands({
   application,
   testPrefix = 'document',
+  documentPath,
 }: {
   application: DocumentSubject;
   testPrefix?: string;
+  /** Where the document panel is: after "Generează", the user is taken there to follow the progress. */
+  documentPath?: string;
 }) {
   const { t } = useTranslation('signing');
+  const navigate = useNavigate();
   const { abilities } = application;
   const [signing, setSigning] = useState(false);
   const mutations = useDocumentMutations(application.id);
@@ -42,6 +47,7 @@ export function DocumentCommands({
     try {
       await mutations.generate.mutateAsync(generateAction);
       showToast('info', t('commands.generateStarted'));
+      if (documentPath) navigate(documentPath);
     } catch (error) {
       showToast('error', signingErrorText(error));
     }

@@ -59,7 +59,7 @@ describe('the document panel of the staff view', () => {
     expect(screen.getByTestId('document-next-signer')).toHaveTextContent('Urmează să semneze: Ion Rus (Președinte).');
     expect(screen.getByTestId('document-history')).toHaveTextContent('Revizia 1 · Răspuns · Returnat · 23.11.2026');
     expect(screen.getByTestId('document-preview')).toBeInTheDocument();
-    expect(screen.getByTestId('document-download')).toHaveAttribute('href', '/api/files/90?token=t');
+    expect(screen.getByTestId('document-download')).toHaveTextContent('Descărcați PDF');
     for (const name of ['generate', 'sign', 'seal', 'return'])
       expect(screen.queryByTestId(`panel-${name}`)).not.toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { showToast } from '../../../components/feedback/toast';
 import { Fact } from '../../../components/record/fact';
+import { getFileUrl } from '../../../lib/files';
 import { formatDateTime } from '../../../lib/format';
 import { previewStaffDocument, useGenerationStatus, useStaffDocument } from '../api/documents';
 import { useRefreshAfterSigning } from '../api/signing';
@@ -60,6 +61,14 @@ export function DocumentPanel({ application }: { application: DocumentSubject })
     );
   const history = query.data.history;
 
+  // The panel's address may be older than the token's few minutes: a fresh one is asked at the click.
+  const onDownload = (fileId: number, fallback: string) => {
+    getFileUrl(fileId).then(
+      (url) => window.open(url, '_blank', 'noopener'),
+      () => window.open(fallback, '_blank', 'noopener'),
+    );
+  };
+
   const onPreview = () => {
     previewStaffDocument(application.id).catch((error: unknown) => showToast('error', signingErrorText(error)));
   };
@@ -86,11 +95,8 @@ export function DocumentPanel({ application }: { application: DocumentSubject })
             <Button
               size="sm"
               variant="light"
-              component="a"
-              href={live.file.download_url}
-              target="_blank"
-              rel="noopener"
               leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => onDownload(live.file?.id ?? 0, live.file?.download_url ?? '')}
               data-testid="document-download"
             >
               {t('panel.download')}

@@ -132,7 +132,11 @@ export function ActionsBar({ application }: { application: StaffApplication }) {
           );
         })}
         {/* The output document's actions (generate, sign, seal, return): features/signing. */}
-        <DocumentCommands application={application} testPrefix="action-document" />
+        <DocumentCommands
+          application={application}
+          testPrefix="action-document"
+          documentPath={`/application/${application.id}/document`}
+        />
       </Group>
       <ActionModals application={application} open={open} onClose={() => setOpen(null)} />
     </>

@@ -141,6 +141,18 @@ describe('the staff view of an application', () => {
     });
   });
 
+  it('generates the document from the actions bar and opens the "Document emis" tab', async () => {
+    serve(buildStaffApplication({ status: 'APPROVED', abilities: { ...NO_ABILITIES, canGenerateDocument: true } }));
+    server.use(http.put('/api/staff-applications/:id/approve/generate-document', () => envelope({})));
+    const { user } = renderPage();
+    await user.click(await screen.findByTestId('action-document-generate'));
+    expect(await screen.findByTestId('document-panel')).toBeInTheDocument();
+    expect(screen.getByTestId('tab-document')).toHaveAttribute('aria-selected', 'true');
+    expect(await sentRequests({ method: 'PUT' })).toEqual([
+      expect.objectContaining({ path: '/api/staff-applications/1/approve/generate-document' }),
+    ]);
+  });
+
   it('approves only after the confirmation step, and shows a 409 in Romanian', async () => {
     serve(buildStaffApplication({ status: 'PENDING', abilities: { ...NO_ABILITIES, canApprove: true } }));
     server.use(http.put('/api/staff-applications/:id/approve', () => apiError(409, 'APPLICATION_ACTION_NOT_ALLOWED')));
