@@ -27,5 +27,6 @@ export * from './processing/index.js';
 export * from './contracts/staff-applications.js';
 export * from './contracts/registry.js';
 export * from './contracts/allocations.js';
+export * from './contracts/signing.js';
 export * from './documents/index.js';
 export * from './contracts/documents.js';

@@ -21,7 +21,18 @@ export async function uploadFile(
   file: File,
   onProgress: (percent: number) => void = () => {},
 ): Promise<{ id: number }> {
-  const token = await getUploadToken(purpose);
+  return uploadFileWithToken(await getUploadToken(purpose), file, onProgress);
+}
+
+/**
+ * Sends one file under an upload token the caller already holds (tokens some routes hand out
+ * themselves: the signature image, the offline-signed PDF); resolves with the stored file's id.
+ */
+export function uploadFileWithToken(
+  token: string,
+  file: File,
+  onProgress: (percent: number) => void = () => {},
+): Promise<{ id: number }> {
   const form = new FormData();
   form.append('file', file, file.name);
   return new Promise((resolve, reject) => {

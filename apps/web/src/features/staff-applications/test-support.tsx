@@ -12,7 +12,7 @@ import { AppTestProviders, fakeSession, loadAllTexts } from '../../lib/testing/r
 /** Loads the shell's texts, this feature's and the form renderer's. */
 export async function loadStaffTexts(): Promise<void> {
   await loadAllTexts();
-  await i18n.loadNamespaces(['staff-applications', 'form-renderer']);
+  await i18n.loadNamespaces(['staff-applications', 'form-renderer', 'signing']);
 }
 
 /** Every ability false; a test turns on the ones it needs. */

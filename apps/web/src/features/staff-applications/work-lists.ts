@@ -1,4 +1,4 @@
-import type { StaffWorkList } from '@ghiseu/domain';
+import { BULK_SIGN_MAX, type StaffWorkList } from '@ghiseu/domain';
 
 /**
  * The six staff work lists of spec §2 and the switches each one sends to `GET /staff-applications`
@@ -74,3 +74,9 @@ export function workListParams(list: WorkListDefinition, searchParams: string): 
  * batch reviewable and the sequential calls short.
  */
 export const BULK_ASSIGN_LIMIT = 10;
+
+/**
+ * How many applications one "Semnează în lot" may take (the signing contract's maximum), when
+ * the list has no application to assign (otherwise the smaller assignment limit holds).
+ */
+export const BULK_SIGN_LIMIT = BULK_SIGN_MAX;

@@ -22,6 +22,7 @@ import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { isInProgress, ReceiptButton, WhatHappensNext } from '../components/what-happens-next';
 import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';
 import { errorText, showError } from '../errors';
+import { ApplicantDocumentCard, hasApplicantDocument } from '../../signing';
 
 export const DETAIL_TABS = ['details', 'documents', 'comments', 'history', 'payments'] as const;
 
@@ -50,8 +51,9 @@ export function ApplicationDetailsPage() {
 }
 
 /**
- * The applicant's view of an application, read-only (spec §2): details (what happens next while it
- * is handled, the answers as a summary, the receipt at any time), documents (the combined
+ * The applicant's view of an application, read-only (spec §2): details (the issued document, or
+ * the one to sign online or offline; what happens next while it is handled, the answers as a
+ * summary, the receipt at any time), documents (the combined
  * file list, downloaded through download tokens), comments with the clarification answer,
  * history (status and dates) and payments (a later module).
  */
@@ -92,13 +94,13 @@ function CitizenApplicationDetailsPage() {
         basePath={`/application/${application.id}`}
         label={(value) => t(`details.tabs.${value}`)}
         panels={{
-          details: isInProgress(application) ? (
+          details: (
             <Stack gap="lg">
-              <WhatHappensNext application={application} />
+              {/* The issued document, or the one awaiting the applicant's signature (features/signing). */}
+              {hasApplicantDocument(application.status) ? <ApplicantDocumentCard application={application} /> : null}
+              {isInProgress(application) ? <WhatHappensNext application={application} /> : null}
               <DetailsTab application={application} />
             </Stack>
-          ) : (
-            <DetailsTab application={application} />
           ),
           documents: <DocumentsTab files={application.files} />,
           comments: <CommentsTab application={application} />,

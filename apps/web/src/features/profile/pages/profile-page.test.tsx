@@ -73,6 +73,15 @@ function setup(profile = buildProfile(), user = buildCurrentUser(), refreshUser 
   return { ...renderPage('/profile', <ProfilePage />, { user, refreshUser }), refreshUser };
 }
 
+// The electronic signature section under the form (features/signing) asks whether the user can sign.
+beforeEach(() =>
+  server.use(
+    http.get('/api/signing/profile', () =>
+      envelope({ enrolled: false, profile_valid: true, problems: [], can_sign: true, has_pin: false, phone_masked: null }),
+    ),
+  ),
+);
+
 describe('/profile', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows an error state with a retry when the profile cannot be loaded', async () => {
     server.use(http.get('/api/profiles/me', () => apiError(500, 'INTERNAL_ERROR')));

@@ -1,3 +1,4 @@
+import { isSimpleStaff } from '@ghiseu/domain';
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { ProfileForm } from '../components/profile-form';
 import { StaffCard } from '../components/staff-card';
 import { apiErrorText } from '../form-errors';
 import { PROFILE_FORM_FIELDS, profileLayout } from '../profile-form-model';
+import { SigningProfileSection } from '../../signing';
 
 /** Fields of `missing_fields` that live in the account card rather than in the form. */
 const ACCOUNT_FIELD_IDS: Record<string, string> = { first_name: 'profile-first-name', last_name: 'profile-last-name' };
@@ -33,7 +35,8 @@ function focusField(id: string) {
 /**
  * /profile (spec §2, §3): the account card (photo, names, e-mail, phone), what the profile still
  * lacks according to the server, the profile form, the service data of staff and, for the
- * administrator of a professional account, the way to its sub-accounts.
+ * administrator of a professional account, the way to its sub-accounts; the electronic signature
+ * (can the user sign, the signing PIN).
  */
 export function ProfilePage() {
   const { t } = useTranslation(['profile', 'routes']);
@@ -143,6 +146,8 @@ export function ProfilePage() {
       ) : null}
       <ProfileForm key={profile.user_id} profile={profile} />
       {layout.staff ? <StaffCard profile={profile} /> : null}
+      {/* Whether the user can sign, and the signing PIN (features/signing). */}
+      <SigningProfileSection staff={user !== null && isSimpleStaff(user.user_type_name)} />
     </Stack>
   );
 }

@@ -34,14 +34,15 @@ export const useStaffApplications = (params: string) => useQuery(staffListQueryO
 
 /**
  * A work list whose rows carry the table's `hideSelectable` flag: only the applications the user
- * may assign (the server's `abilities`) get a checkbox for the bulk "Alocați".
+ * may assign or sign (the server's `abilities`) get a checkbox, for the bulk "Alocați" and
+ * "Semnează în lot".
  */
 export const useStaffWorkList = (params: string) =>
   useQuery({
     ...staffListQueryOptions(params),
     select: (page) => ({
       ...page,
-      data: page.data.map((row) => ({ ...row, hideSelectable: !row.abilities.canAssign })),
+      data: page.data.map((row) => ({ ...row, hideSelectable: !(row.abilities.canAssign || row.abilities.canSign) })),
     }),
   });
 

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { type StaffActionCall, useStaffAction } from '../api/staff-applications';
 import { showError } from '../errors';
 import { ActionModals, type ModalAction } from './action-modals';
+import { DocumentCommands, hasDocumentCommand } from '../../signing';
 
 /** Actions that are only confirmed (no input): they run after a yes/no question. */
 type ConfirmAction = 'register' | 'manual-completion' | 'close-application' | 'start-process' | 'staff-review-document';
@@ -106,7 +107,7 @@ export function ActionsBar({ application }: { application: StaffApplication }) {
     }
   };
 
-  if (buttons.length === 0) return null;
+  if (buttons.length === 0 && !hasDocumentCommand(application.abilities)) return null;
   return (
     <>
       <Group gap="xs" role="group" aria-label={t('actions.label')} data-testid="staff-actions">
@@ -130,6 +131,12 @@ export function ActionsBar({ application }: { application: StaffApplication }) {
             </Button>
           );
         })}
+        {/* The output document's actions (generate, sign, seal, return): features/signing. */}
+        <DocumentCommands
+          application={application}
+          testPrefix="action-document"
+          documentPath={`/application/${application.id}/document`}
+        />
       </Group>
       <ActionModals application={application} open={open} onClose={() => setOpen(null)} />
     </>

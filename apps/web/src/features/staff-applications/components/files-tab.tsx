@@ -1,5 +1,5 @@
 import type { ApplicationFile, StaffApplication } from '@ghiseu/domain';
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconDownload, IconFileZip, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { downloadCompression, useStaffAction } from '../api/staff-applications';
 import { showError } from '../errors';
+import { AttachmentsSigning } from '../../signing';
 
 /** Most files one archive may hold (the contract's bound of download-compression). */
 const ZIP_LIMIT = 100;
@@ -19,7 +20,8 @@ const ZIP_LIMIT = 100;
 /**
  * The files tab: the combined file list of spec §4, each downloadable through a short-lived
  * address, removable when the server allows (`canRemoveDocument`, after a question), and several
- * at once as one zip (`canDownloadFiles` → download-compression).
+ * at once as one zip (`canDownloadFiles` → download-compression); the chosen PDFs signed, or the
+ * attachments sealed, by the handler (features/signing).
  */
 export function FilesTab({ application }: { application: StaffApplication }) {
   const { t } = useTranslation('staff-applications');
@@ -27,7 +29,9 @@ export function FilesTab({ application }: { application: StaffApplication }) {
   const action = useStaffAction(application.id);
   const [chosen, setChosen] = useState<ApplicationFile[]>([]);
   const [zipping, setZipping] = useState(false);
-  const { canRemoveDocument, canDownloadFiles } = application.abilities;
+  const { canRemoveDocument, canDownloadFiles, canSign, canSeal } = application.abilities;
+  // Signing and sealing attachments is the handler's work (features/signing); the server decides.
+  const signsAttachments = canDownloadFiles && (canRemoveDocument || canSign || canSeal);
 
   const columns = useMemo<DataTableColumn<ApplicationFile>[]>(
     () => [
@@ -102,17 +106,20 @@ export function FilesTab({ application }: { application: StaffApplication }) {
       onSelectionChange={(change) => setChosen(change.rows)}
       toolbar={
         canDownloadFiles ? (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconFileZip size={16} aria-hidden />}
-            disabled={chosen.length === 0 || chosen.length > ZIP_LIMIT}
-            loading={zipping}
-            onClick={() => void onZip()}
-            data-testid="files-zip"
-          >
-            {chosen.length > 0 ? t('files.zipCount', { count: chosen.length }) : t('files.zip')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFileZip size={16} aria-hidden />}
+              disabled={chosen.length === 0 || chosen.length > ZIP_LIMIT}
+              loading={zipping}
+              onClick={() => void onZip()}
+              data-testid="files-zip"
+            >
+              {chosen.length > 0 ? t('files.zipCount', { count: chosen.length }) : t('files.zip')}
+            </Button>
+            {signsAttachments ? <AttachmentsSigning applicationId={application.id} chosen={chosen} /> : null}
+          </Group>
         ) : null
       }
     />

@@ -20,6 +20,7 @@ function serve(record: StaffApplication, after: StaffApplication = record) {
           : [{ id: 21, name: 'Maria Pop', email: 'maria@example.ro', user_type_name: 'staff' }],
       ),
     ),
+    http.get('/api/staff-applications/:id/document', () => envelope({ document: null, history: [] })),
     http.get('/api/staff-applications/:id', () => envelope(current)),
     http.patch('/api/staff-applications/:id/:action', () => {
       current = after;
@@ -80,7 +81,12 @@ describe('the staff view of an application', () => {
     serve(buildStaffApplication({ abilities: allAbilities, assignee: { id: 21, name: 'Maria Pop' } }));
     renderPage();
     const bar = await screen.findByTestId('staff-actions');
-    expect(within(bar).getAllByRole('button')).toHaveLength(ACTION_BUTTONS.length);
+    // The output document's buttons (features/signing) follow the staff actions.
+    const staffButtons = within(bar)
+      .getAllByRole('button')
+      .filter((button) => !button.dataset.testid?.startsWith('action-document-'));
+    expect(staffButtons).toHaveLength(ACTION_BUTTONS.length);
+    expect(within(bar).getByTestId('action-document-sign')).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Realocați' })).toBeInTheDocument();
     expect(within(bar).queryByRole('button', { name: 'Alocați' })).not.toBeInTheDocument();
   });
@@ -133,6 +139,18 @@ describe('the staff view of an application', () => {
       path: '/api/staff-applications/1/request-clarification',
       body: { message: 'Lipsește planul de situație.' },
     });
+  });
+
+  it('generates the document from the actions bar and opens the "Document emis" tab', async () => {
+    serve(buildStaffApplication({ status: 'APPROVED', abilities: { ...NO_ABILITIES, canGenerateDocument: true } }));
+    server.use(http.put('/api/staff-applications/:id/approve/generate-document', () => envelope({})));
+    const { user } = renderPage();
+    await user.click(await screen.findByTestId('action-document-generate'));
+    expect(await screen.findByTestId('document-panel')).toBeInTheDocument();
+    expect(screen.getByTestId('tab-document')).toHaveAttribute('aria-selected', 'true');
+    expect(await sentRequests({ method: 'PUT' })).toEqual([
+      expect.objectContaining({ path: '/api/staff-applications/1/approve/generate-document' }),
+    ]);
   });
 
   it('approves only after the confirmation step, and shows a 409 in Romanian', async () => {

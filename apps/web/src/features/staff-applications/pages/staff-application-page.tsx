@@ -19,12 +19,14 @@ import { RelatedTab } from '../components/related-tab';
 import { ResponseDaysEdit } from '../components/response-days-edit';
 import { StaffStatusBadge } from '../components/status-badge';
 import { errorText } from '../errors';
+import { DocumentPanel } from '../../signing';
 
 export const STAFF_TABS = [
   'form',
   'beneficiaries',
   'parcels',
   'files',
+  'document',
   'related',
   'comments',
   'history',
@@ -40,7 +42,7 @@ export const staffTabOf = (tab: string | undefined): StaffTab => tabOf(STAFF_TAB
  * number, status, applicant and the legal clock (registered, due, remaining working days, paused
  * during clarifications, the term editable inline with responseDueDaysEdit), the actions the
  * server allows, and the tabs form, beneficiaries, parcels, files, related documents, comments,
- * history and consultations. An application outside the clerk's scope answers 404: the not-found page.
+ * history and consultations, and the output document ("Document emis": features/signing). An application outside the clerk's scope answers 404: the not-found page.
  */
 export function StaffApplicationPage() {
   const { t } = useTranslation('staff-applications');
@@ -88,6 +90,7 @@ export function StaffApplicationPage() {
           beneficiaries: <BeneficiariesTab application={application} />,
           parcels: <ParcelsTab application={application} />,
           files: <FilesTab application={application} />,
+          document: <DocumentPanel application={application} />,
           related: <RelatedTab application={application} />,
           comments: <CommentsTab application={application} />,
           history: <HistoryTab application={application} />,

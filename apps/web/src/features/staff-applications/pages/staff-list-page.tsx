@@ -1,5 +1,5 @@
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type StaffApplicationListItem } from '@ghiseu/domain';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ import { BulkAssign } from '../components/bulk-assign';
 import { DeadlineCell } from '../components/deadline';
 import { StaffStatusBadge } from '../components/status-badge';
 import { errorText } from '../errors';
-import { BULK_ASSIGN_LIMIT, WORK_LISTS, type WorkListDefinition, workListParams } from '../work-lists';
+import { BulkSign } from '../../signing';
+import { BULK_ASSIGN_LIMIT, BULK_SIGN_LIMIT, WORK_LISTS, type WorkListDefinition, workListParams } from '../work-lists';
 
 const ASSIGNEES: CandidateRole = 'assignee';
 
@@ -26,7 +27,8 @@ const ASSIGNEES: CandidateRole = 'assignee';
  * plus the shared filters (free text, entry number, status, type, submission dates, assignee,
  * overdue), sort, pages of RECORDS_PER_PAGE and the columns remembered per user. Rows can be
  * selected for a bulk "Alocați" when at least one of them may be assigned (the server's
- * `abilities`), up to {@link BULK_ASSIGN_LIMIT}.
+ * `abilities`), up to {@link BULK_ASSIGN_LIMIT}, and for a "Semnează în lot" (features/signing)
+ * of those whose document awaits the user's signature (`canSign`).
  */
 export function StaffListPage({ list: workList }: { list: WorkListDefinition }) {
   const { t } = useTranslation(['staff-applications', 'routes']);
@@ -86,6 +88,8 @@ export function StaffListPage({ list: workList }: { list: WorkListDefinition }) 
   const query = useStaffWorkList(workListParams(workList, list.searchParams));
   const rows = query.data?.data ?? [];
   const anyAssignable = rows.some((row) => row.abilities.canAssign);
+  // Documents awaiting this user's signature (the server's canSign) can be signed in one batch.
+  const anySignable = rows.some((row) => row.abilities.canSign);
 
   const columns = useMemo<DataTableColumn<StaffApplicationListItem>[]>(
     () => [
@@ -173,6 +177,7 @@ export function StaffListPage({ list: workList }: { list: WorkListDefinition }) 
   );
 
   const selected = selection?.rows ?? [];
+  const overLimit = selection?.exceedsLimit ?? false;
 
   return (
     <Stack gap="lg" data-testid={`staff-list-${workList.id}`}>
@@ -195,17 +200,29 @@ export function StaffListPage({ list: workList }: { list: WorkListDefinition }) 
         errorText={errorText}
         testId="staff-applications"
         table={
-          anyAssignable
+          anyAssignable || anySignable
             ? {
                 selectable: true,
-                selectLimit: BULK_ASSIGN_LIMIT,
+                // A batch to sign may be larger than one to assign (when nothing here can be assigned).
+                selectLimit: anyAssignable ? BULK_ASSIGN_LIMIT : BULK_SIGN_LIMIT,
                 onSelectionChange: setSelection,
                 toolbar: (
-                  <BulkAssign
-                    selected={selected}
-                    overLimit={selection?.exceedsLimit ?? false}
-                    onDone={() => setSelection(null)}
-                  />
+                  <Group gap="md" align="flex-end">
+                    {anyAssignable ? (
+                      <BulkAssign
+                        selected={selected.filter((row) => row.abilities.canAssign)}
+                        overLimit={overLimit}
+                        onDone={() => setSelection(null)}
+                      />
+                    ) : null}
+                    {anySignable ? (
+                      <BulkSign
+                        selected={selected.filter((row) => row.abilities.canSign)}
+                        overLimit={overLimit}
+                        onDone={() => setSelection(null)}
+                      />
+                    ) : null}
+                  </Group>
                 ),
               }
             : undefined
