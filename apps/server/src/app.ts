@@ -41,6 +41,7 @@ import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { organisationsRoutes } from './modules/organisations/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
+import { signingRoutes } from './modules/signing/index.js';
 import { socialRoutes } from './modules/social/index.js';
 import { territoryRoutes } from './modules/territory/index.js';
 
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(realEstateRoutes, { prefix: '/api' });
   await app.register(registryRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });
+  await app.register(signingRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 
   registerWebApp(app, config.webDist);

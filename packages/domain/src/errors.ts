@@ -104,6 +104,16 @@ export const ERRORS = {
   EMPTY_TARGET_FILES: def(400, 'Nu există un document generat; documentul nu poate fi semnat.'),
   ERROR_DOCUMENT_GENERATION: def(500, 'Documentul nu a putut fi generat. Reîncercați.'),
   ERROR_MISSING_DOCUMENT_REJECTED_SERIES: def(400, 'Lipsește seria pentru documentele respinse.'),
+  // Document templates and generation (issue 12)
+  DUPLICATE_DOCUMENT_TEMPLATE_NAME: def(409, 'Există deja un șablon de document cu această denumire.'),
+  DOCUMENT_TEMPLATE_IN_USE: def(409, 'Șablonul este folosit de tipuri de cereri și nu poate fi șters.'),
+  UNKNOWN_PLACEHOLDER: def(400, 'Substituentul „{key}” nu există.'),
+  INVALID_SIGNING_LAYOUT: def(400, 'Machetarea semnăturilor nu este validă: {problems}'),
+  DOCUMENT_TEMPLATE_NOT_DEFINED: def(409, 'Tipul de cerere nu are un șablon de document activ pentru această acțiune.'),
+  DOCUMENT_TEMPLATE_EMPTY: def(409, 'Documentul trebuie să aibă text înainte de generare.'),
+  DOCUMENT_ALREADY_GENERATED: def(409, 'Cererea are deja un document. Returnați-l înainte de a genera altul.'),
+  DOCUMENT_NOT_RETURNABLE: def(409, 'Documentul nu mai poate fi returnat în starea actuală.'),
+  DOCUMENT_NOT_FOUND: def(404, 'Documentul nu există sau nu a fost emis.'),
   EXCEEDED_MAX_COUNT: def(400, 'Raportul depășește numărul maxim de înregistrări.'),
   // Staff processing (issue 11): a code for each refusal the spec leaves unnamed
   APPLICATION_ACTION_NOT_ALLOWED: def(409, 'Acțiunea nu este permisă în starea actuală a cererii. Reîncărcați pagina.'),

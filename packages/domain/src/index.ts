@@ -28,3 +28,4 @@ export * from './contracts/staff-applications.js';
 export * from './contracts/registry.js';
 export * from './contracts/signing.js';
 export * from './documents/index.js';
+export * from './contracts/documents.js';

@@ -8,3 +8,4 @@ export * from './registry.js';
 export * from './processes.js';
 export * from './process-runs.js';
 export * from './documents.js';
+export * from './signing.js';
