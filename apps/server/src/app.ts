@@ -33,6 +33,7 @@ import {
 } from './modules/applications/index.js';
 import { processEngine, processesRoutes } from './modules/processes/index.js';
 import { registryRoutes } from './modules/applications/registry/index.js';
+import { signingFlowRoutes } from './modules/applications/signing/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
 import { publicStatusRoutes } from './modules/public-status/index.js';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   registerWorkflowHook(processEngine);
   await app.register(applicationsRoutes, { prefix: '/api' });
   await app.register(staffApplicationsRoutes, { prefix: '/api' });
+  await app.register(signingFlowRoutes, { prefix: '/api' });
   await app.register(processesRoutes, { prefix: '/api' });
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });

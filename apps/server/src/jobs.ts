@@ -1,3 +1,4 @@
+import { signingFlowJobs } from './modules/applications/signing/jobs.js';
 import { beneficiariesJobs } from './modules/beneficiaries/jobs.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import type { JobDefinition } from './platform/jobs.js';
@@ -13,4 +14,4 @@ import { messagingJobs } from './platform/messaging.js';
  * version, zod payload, idempotent handler taking what it needs from the job context) and add
  * the module's list here.
  */
-export const JOBS: readonly JobDefinition[] = [...messagingJobs, housekeepingJob, ...beneficiariesJobs];
+export const JOBS: readonly JobDefinition[] = [...messagingJobs, housekeepingJob, ...beneficiariesJobs, ...signingFlowJobs];

@@ -57,7 +57,11 @@ export interface SignImage {
 }
 
 /** The image of a custom signature (an upload of the signer, png/jpeg), or undefined. */
-export async function signatureImage(ctx: Pick<AppContext, 'storage'>, db: Db, fileId: number | null | undefined): Promise<SignImage | undefined> {
+export async function signatureImage(
+  ctx: Pick<AppContext, 'storage'>,
+  db: Db,
+  fileId: number | null | undefined,
+): Promise<SignImage | undefined> {
   if (fileId == null) return undefined;
   const { file, data } = await readStoredFile(db, ctx.storage, fileId);
   if (file.mimeType !== 'image/png' && file.mimeType !== 'image/jpeg') return undefined;
@@ -65,7 +69,11 @@ export async function signatureImage(ctx: Pick<AppContext, 'storage'>, db: Db, f
 }
 
 /** SignOptions of a cell: a visible signature in the cell's box when the layout snapshot has one. */
-export function cellOptions(cell: SigningCell, name: string, extra: { image?: SignImage; visaCode?: string | null }): SignOptions {
+export function cellOptions(
+  cell: SigningCell,
+  name: string,
+  extra: { image?: SignImage; visaCode?: string | null },
+): SignOptions {
   const caption = signatureCaption(name, cell.label) + (extra.visaCode ? ` · Viza nr. ${extra.visaCode}` : '');
   const box = cell.box;
   return {
@@ -114,7 +122,13 @@ async function record(
   a: ApplicationRow,
   actorUserId: number | null,
   meta: { ip?: string | null; requestId?: string | null },
-  entry: { action: string; event: string; before: Record<string, unknown>; after: Record<string, unknown>; payload: Record<string, unknown> },
+  entry: {
+    action: string;
+    event: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    payload: Record<string, unknown>;
+  },
 ): Promise<void> {
   await writeAudit(tx, {
     actorUserId,
@@ -246,6 +260,8 @@ export async function signStaffCell(
     method: 'online' | 'bulk';
     customImageFileId?: number | null;
     expectedKind?: repo.DocumentRow['kind'];
+    /** The document the request was opened for: a regenerated one is not signed by it. */
+    documentId?: number;
     meta: { ip?: string | null; requestId?: string | null };
     /** Bulk: the signature already made with one key unlock (signMany); else signed here. */
     presigned?: { pdf: Buffer; certificateSerial: string; forFileId: number; cellIndex: number; visaCode: string | null };
@@ -254,6 +270,8 @@ export async function signStaffCell(
   const locked = await lockForSigning(tx, applicationId);
   const { application: a, document: doc } = locked;
   const { cell, signer } = await checkStaffCell(tx, actor, locked, options.expectedKind);
+  if (options.documentId !== undefined && options.documentId !== doc.id)
+    throw new AppError('SIGNING_REQUEST_NOT_FOUND', { reason: 'document_changed' });
   let signed: { pdf: Buffer; certificateSerial: string };
   let visaCode: string | null;
   if (options.presigned) {
@@ -267,7 +285,12 @@ export async function signStaffCell(
     const { data } = await readStoredFile(tx, ctx.storage, doc.fileId as number);
     const image = await signatureImage(ctx, tx, options.customImageFileId);
     const who = await userIdentity(tx, signer, a.organisationId);
-    signed = await signingProvider.sign(tx, data, who, cellOptions(cell, who.kind === 'user' ? who.name : '', { image, visaCode }));
+    signed = await signingProvider.sign(
+      tx,
+      data,
+      who,
+      cellOptions(cell, who.kind === 'user' ? who.name : '', { image, visaCode }),
+    );
   }
   const stored = await storeGeneratedFile(tx, ctx.storage, {
     data: signed.pdf,
@@ -314,11 +337,19 @@ export async function signStaffCell(
 }
 
 /** The applicant's remaining cells: the checks of an applicant signature. */
-export async function checkApplicantCells(tx: Db, actor: Actor, locked: Locked): Promise<{ cells: SigningCell[]; signer: repo.SignerRow }> {
+export async function checkApplicantCells(
+  tx: Db,
+  actor: Actor,
+  locked: Locked,
+): Promise<{ cells: SigningCell[]; signer: repo.SignerRow }> {
   const { application: a, document: doc } = locked;
   if (a.applicantUserId !== actor.userId) throw notFound();
   if (a.status !== 'SIGN_APPLICANT_USER_PENDING' || doc.state !== 'applicant_signing')
-    throw new AppError('APPLICATION_ACTION_NOT_ALLOWED', { reason: 'status_not_allowed', status: a.status, document_state: doc.state });
+    throw new AppError('APPLICATION_ACTION_NOT_ALLOWED', {
+      reason: 'status_not_allowed',
+      status: a.status,
+      document_state: doc.state,
+    });
   const signed = signedIndexes(locked.signatures);
   const cells: SigningCell[] = [];
   for (let cell = nextApplicantCell(layoutOf(doc), signed); cell; cell = nextApplicantCell(layoutOf(doc), signed)) {
@@ -343,7 +374,11 @@ export async function signApplicantCells(
   ctx: Ctx,
   actor: Actor,
   applicationId: number,
-  options: { method: 'online' | 'offline'; uploaded?: { fileId: number }; meta: { ip?: string | null; requestId?: string | null } },
+  options: {
+    method: 'online' | 'offline';
+    uploaded?: { fileId: number };
+    meta: { ip?: string | null; requestId?: string | null };
+  },
 ): Promise<{ state: DocumentState; status: ApplicationStatus }> {
   const locked = await lockForSigning(tx, applicationId);
   const { application: a, document: doc } = locked;
@@ -426,7 +461,12 @@ export async function issue(
   });
   // The process's document step (sign_document) is done; its answer moves the step (the status
   // stays the document's final one).
-  const facts = { applicationId: a.id, organisationId: a.organisationId, actorUserId: by.actorUserId ?? a.applicantUserId, completed: 'signed' as const };
+  const facts = {
+    applicationId: a.id,
+    organisationId: a.organisationId,
+    actorUserId: by.actorUserId ?? a.applicantUserId,
+    completed: 'signed' as const,
+  };
   const transition = await completeDocumentStep(tx, facts);
   if (transition?.functionId !== undefined) values.currentFunctionId = transition.functionId;
   if (transition?.stepName !== undefined) values.currentStepName = transition.stepName;
@@ -501,18 +541,24 @@ export async function sealDocument(ctx: Pick<JobContext, 'db' | 'storage' | 'job
     ctx.log.error({ err: error, documentId }, 'documents.seal failed');
     await ctx.db.transaction(async (tx) => {
       const doc = await repo.findDocument(tx, documentId);
-      if (!doc || doc.state !== 'sealing') return;
+      if (doc?.state !== 'sealing') return;
       const a = await appRepo.findApplication(tx, doc.applicationId, { lock: true });
       if (!a) return;
       await repo.updateDocument(tx, doc.id, { state: 'seal_error', errorCode: 'SEAL_ERROR' });
       await writeApplication(tx, a, { status: 'SEAL_ERROR' });
-      await record(tx, a, null, {}, {
-        action: 'application.seal_failed',
-        event: 'application.document_seal_failed',
-        before: { status: a.status, document_state: 'sealing' },
-        after: { status: 'SEAL_ERROR', document_state: 'seal_error' },
-        payload: { status: 'SEAL_ERROR', document_id: doc.id },
-      });
+      await record(
+        tx,
+        a,
+        null,
+        {},
+        {
+          action: 'application.seal_failed',
+          event: 'application.document_seal_failed',
+          before: { status: a.status, document_state: 'sealing' },
+          after: { status: 'SEAL_ERROR', document_state: 'seal_error' },
+          payload: { status: 'SEAL_ERROR', document_id: doc.id },
+        },
+      );
     });
   }
 }

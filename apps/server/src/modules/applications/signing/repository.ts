@@ -21,11 +21,17 @@ export type SignatureRow = typeof documentSignatures.$inferSelect;
 export type SigningRequestRow = typeof signingRequests.$inferSelect;
 
 /** The application's live document (at most one), locked when asked. */
-export async function findLiveDocument(db: Db, applicationId: number, options: { lock?: boolean } = {}): Promise<DocumentRow | undefined> {
+export async function findLiveDocument(
+  db: Db,
+  applicationId: number,
+  options: { lock?: boolean } = {},
+): Promise<DocumentRow | undefined> {
   const query = db
     .select()
     .from(applicationDocuments)
-    .where(and(eq(applicationDocuments.applicationId, applicationId), inArray(applicationDocuments.state, [...LIVE_DOCUMENT_STATES])))
+    .where(
+      and(eq(applicationDocuments.applicationId, applicationId), inArray(applicationDocuments.state, [...LIVE_DOCUMENT_STATES])),
+    )
     .orderBy(desc(applicationDocuments.revision))
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
@@ -37,7 +43,11 @@ export async function findDocument(db: Db, id: number): Promise<DocumentRow | un
   return row;
 }
 
-export async function updateDocument(db: Db, id: number, values: Partial<typeof applicationDocuments.$inferInsert>): Promise<void> {
+export async function updateDocument(
+  db: Db,
+  id: number,
+  values: Partial<typeof applicationDocuments.$inferInsert>,
+): Promise<void> {
   await db
     .update(applicationDocuments)
     .set({ ...values, updatedAt: new Date() })
@@ -45,7 +55,11 @@ export async function updateDocument(db: Db, id: number, values: Partial<typeof 
 }
 
 export function signaturesOf(db: Db, documentId: number): Promise<SignatureRow[]> {
-  return db.select().from(documentSignatures).where(eq(documentSignatures.documentId, documentId)).orderBy(asc(documentSignatures.id));
+  return db
+    .select()
+    .from(documentSignatures)
+    .where(eq(documentSignatures.documentId, documentId))
+    .orderBy(asc(documentSignatures.id));
 }
 
 export async function insertSignature(db: Db, values: typeof documentSignatures.$inferInsert): Promise<number> {
@@ -60,7 +74,11 @@ export async function insertRequest(db: Db, values: typeof signingRequests.$infe
   return row;
 }
 
-export async function findRequest(db: Db, requestId: string, options: { lock?: boolean } = {}): Promise<SigningRequestRow | undefined> {
+export async function findRequest(
+  db: Db,
+  requestId: string,
+  options: { lock?: boolean } = {},
+): Promise<SigningRequestRow | undefined> {
   const query = db.select().from(signingRequests).where(eq(signingRequests.requestId, requestId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
@@ -94,10 +112,7 @@ export async function openRequestOfApplication(db: Db, applicationId: number): P
     .select()
     .from(signingRequests)
     .where(
-      and(
-        eq(signingRequests.status, 'pending'),
-        sql`${signingRequests.items} @> ${JSON.stringify([{ applicationId }])}::jsonb`,
-      ),
+      and(eq(signingRequests.status, 'pending'), sql`${signingRequests.items} @> ${JSON.stringify([{ applicationId }])}::jsonb`),
     )
     .orderBy(desc(signingRequests.id))
     .limit(1);
@@ -112,7 +127,12 @@ export async function updateRequest(db: Db, id: number, values: Partial<typeof s
 }
 
 /** Cancels the user's pending requests of these kinds on an application (a new start replaces them). */
-export async function cancelPendingRequests(db: Db, userId: number, applicationId: number, kinds: SigningRequestRow['kind'][]): Promise<void> {
+export async function cancelPendingRequests(
+  db: Db,
+  userId: number,
+  applicationId: number,
+  kinds: SigningRequestRow['kind'][],
+): Promise<void> {
   await db
     .update(signingRequests)
     .set({ status: 'cancelled', updatedAt: new Date() })
@@ -185,7 +205,11 @@ export async function setSigningPin(db: Db, userId: number, hash: string | null)
 }
 
 /** The functions a user holds in an organisation: ids and system keys. */
-export async function functionsOf(db: Db, userId: number, organisationId: number): Promise<{ ids: Set<number>; keys: Set<string> }> {
+export async function functionsOf(
+  db: Db,
+  userId: number,
+  organisationId: number,
+): Promise<{ ids: Set<number>; keys: Set<string> }> {
   const rows = await db
     .select({ id: staffFunctions.id, key: staffFunctions.systemKey, name: staffFunctions.name })
     .from(userFunctions)

@@ -1,4 +1,10 @@
-import { citizenSignerProblem, type SignerCheck, type SignerProfile, staffSignerProblem, staffSignerProblems } from '@ghiseu/domain';
+import {
+  citizenSignerProblem,
+  type SignerCheck,
+  type SignerProfile,
+  staffSignerProblem,
+  staffSignerProblems,
+} from '@ghiseu/domain';
 import type { Db } from '../../../platform/db.js';
 import * as repo from './repository.js';
 

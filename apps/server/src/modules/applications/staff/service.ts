@@ -31,6 +31,7 @@ import { escapeLike, listPage, parseListQuery } from '../../../platform/list-que
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
 import { takeIncomingNumber } from '../../application-types/index.js';
 import { checkSubmission } from '../form-rules.js';
+import { isNextSigner } from '../signing/index.js';
 import { applicationParts } from '../parts.js';
 import { inCombinedFileList } from '../policy.js';
 import { presentFile, presentListItem } from '../presenter.js';
@@ -141,6 +142,8 @@ export async function getStaffApplication(
   const a = row.application;
   const relation = await relationOf(db, actor, id);
   if (!options.skipScope && !mayReadStaff(actor, a, relation)) throw notFound();
+  // canSign: the actor may fill the next staff cell of the current document (applications/signing).
+  relation.isNextSigner = await isNextSigner(db, actor, a);
   const type = await repo.findType(db, a.applicationTypeId);
   const [base, consultations, comments, staffForm, rejectForm] = await Promise.all([
     applicationRecord(db, actor, row),
