@@ -20,7 +20,10 @@ describe('demo signers', () => {
       expect(profile.json().data, email).toMatchObject({ can_sign: true, profile_valid: true, problems: [] });
     }
     expect((await call(t, 'GET', '/api/signing/profile', DEMO.admin)).json().data.has_pin).toBe(true);
-    expect((await call(t, 'GET', '/api/signing/profile', DEMO.staff)).json().data).toMatchObject({ enrolled: true, has_pin: false });
+    expect((await call(t, 'GET', '/api/signing/profile', DEMO.staff)).json().data).toMatchObject({
+      enrolled: true,
+      has_pin: false,
+    });
     const admin = await userId(t, DEMO.admin);
     const rows = await t.ctx.db
       .select({ key: staffFunctions.systemKey })

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationDocuments, applicationFiles, applications, signingRequests } from '../../../db/schema/index.js';
+import {
+  applicationDocuments,
+  applicationFiles,
+  applications,
+  applicationTypes,
+  documentSignatures,
+  signingRequests,
+} from '../../../db/schema/index.js';
+import type { SigningLayout } from '@ghiseu/domain';
 import { call } from '../../../../test/applications-kit.js';
 import type { SignedIn } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -19,6 +27,10 @@ import { buildPresident, makeSignerReady, pdfsig, signingCode, withGeneratedDocu
 let t: TestApp;
 let f: StaffFixture;
 let president: SignedIn;
+
+const ONE_CELL: SigningLayout = {
+  rows: [[{ index: 1, label: 'Întocmit', signer: 'assignee', box: { page: 0, x: 50, y: 60, width: 220, height: 70 } }]],
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -133,6 +145,65 @@ describe('generate → assignee (SMS) → president (PIN) → seal → issued', 
     const files = (await call(t, 'GET', `/api/applications/${id}`, f.citizen.headers)).json().data;
     expect(JSON.stringify(files)).toContain(String(issued.fileId));
   }, 120_000);
+});
+
+describe('seal error, retry, and a visa number', () => {
+  it('leaves the document in SEAL_ERROR when sealing fails; PUT seal retries', async () => {
+    const id = await fileApplication(t, f, 20);
+    await withGeneratedDocument(t, f, id, { assigneeUserId: f.supervisor.id, layout: ONE_CELL, seal: true });
+    // A custom seal image that cannot be read makes the seal fail.
+    await t.ctx.db.update(applicationTypes).set({ customSealFileId: 2_000_000_000 }).where(eq(applicationTypes.id, f.typeId));
+    const start = (await staffCall(t, 'PUT', `/${id}/approve/sign`, f.supervisor, {})).json().data;
+    const confirm = await staffCall(t, 'PUT', `/${id}/confirm-signing`, f.supervisor, {
+      pin: await signingCode(t, f.supervisor.phone),
+      request_id: start.request_id,
+    });
+    expect(confirm.json().data).toMatchObject({ document_state: 'sealing', application_status: 'SEAL_PENDING' });
+    await t.ctx.jobs.drain();
+    expect(await documentOf(id)).toMatchObject({ state: 'seal_error', errorCode: 'SEAL_ERROR' });
+    expect((await applicationOf(id)).status).toBe('SEAL_ERROR');
+    expect((await staffCall(t, 'GET', `/${id}`, f.supervisor)).json().data.abilities.canSeal).toBe(true);
+    expect((await staffCall(t, 'PUT', `/${id}/seal`, f.plain)).statusCode).toBe(404);
+
+    await t.ctx.db.update(applicationTypes).set({ customSealFileId: null }).where(eq(applicationTypes.id, f.typeId));
+    const retry = await staffCall(t, 'PUT', `/${id}/seal`, f.supervisor);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data).toMatchObject({ success: true, document_state: 'sealing', application_status: 'SEAL_PENDING' });
+    await t.ctx.jobs.drain();
+    expect((await documentOf(id)).state).toBe('issued');
+    expect((await applicationOf(id)).status).toBe('RESOLVED');
+    const again = await staffCall(t, 'PUT', `/${id}/seal`, f.supervisor);
+    expect(again.statusCode).toBe(409);
+  }, 60_000);
+
+  it('takes the cell’s visa number from the type’s visa series', async () => {
+    const [type] = await t.ctx.db.select().from(applicationTypes).where(eq(applicationTypes.id, f.typeId));
+    await t.ctx.db
+      .update(applicationTypes)
+      .set({ seriesTypeIds: { ...type.seriesTypeIds, visa1: type.seriesTypeIds.incoming } })
+      .where(eq(applicationTypes.id, f.typeId));
+    const id = await fileApplication(t, f, 21);
+    await withGeneratedDocument(t, f, id, {
+      assigneeUserId: f.supervisor.id,
+      seal: false,
+      layout: { rows: [[{ ...ONE_CELL.rows[0][0], visa: 'visa1' }]] },
+    });
+    const start = (await staffCall(t, 'PUT', `/${id}/approve/sign`, f.supervisor, {})).json().data;
+    const confirm = await staffCall(t, 'PUT', `/${id}/confirm-signing`, f.supervisor, {
+      pin: await signingCode(t, f.supervisor.phone),
+      request_id: start.request_id,
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const visa = confirm.json().data.visa_code;
+    expect(visa).toEqual(expect.any(String));
+    expect(confirm.json().data).toMatchObject({ document_state: 'issued', application_status: 'RESOLVED' });
+    expect((await applicationOf(id)).visaFirstCode).toBe(visa);
+    const [signature] = await t.ctx.db
+      .select()
+      .from(documentSignatures)
+      .where(eq(documentSignatures.documentId, (await documentOf(id)).id));
+    expect(signature).toMatchObject({ visaCode: visa, method: 'online', kind: 'staff', cellIndex: 1 });
+  }, 60_000);
 });
 
 describe('refusals', () => {
