@@ -252,7 +252,11 @@ export type BulkConfirmResponse = z.infer<typeof ZBulkConfirmResponse>;
 /** POST /staff-applications/attachments-bulk-sign */
 export const ZAttachmentsSignRequest = z.object({
   application_id: zId(),
-  file_ids: z.array(zId()).min(1).max(BULK_SIGN_MAX).describe('Atașamentele cererii: id-ul din lista de fișiere a cererii (nu file_id)'),
+  file_ids: z
+    .array(zId())
+    .min(1)
+    .max(BULK_SIGN_MAX)
+    .describe('Atașamentele cererii: id-ul din lista de fișiere a cererii (nu file_id)'),
   custom_image_id: zId().nullish(),
 });
 /** POST /staff-applications/confirm-attachments-bulk-signing */
