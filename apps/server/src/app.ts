@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { applicationTypesRoutes } from './modules/application-types/index.js';
 import { documentSeriesRoutes } from './modules/document-series/index.js';
+import { documentTemplatesRoutes } from './modules/document-templates/index.js';
 import {
   applicationsRoutes,
   registerApplicationParts,
@@ -34,6 +35,7 @@ import {
 import { processEngine, processesRoutes } from './modules/processes/index.js';
 import { registryRoutes } from './modules/applications/registry/index.js';
 import { signingFlowRoutes } from './modules/applications/signing/index.js';
+import { documentsRoutes } from './modules/applications/documents/index.js';
 import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
 import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
 import { publicStatusRoutes } from './modules/public-status/index.js';
@@ -168,6 +170,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(formsRoutes, { prefix: '/api' });
   await app.register(applicationTypesRoutes, { prefix: '/api' });
   await app.register(documentSeriesRoutes, { prefix: '/api' });
+  await app.register(documentTemplatesRoutes, { prefix: '/api' });
   // An application's beneficiaries and real estates belong to modules that depend on the
   // applications module: they plug their parts in here instead of being imported by it.
   registerApplicationParts({ beneficiaries: beneficiaryPart, realEstates: realEstatePart });
@@ -180,6 +183,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });
   await app.register(registryRoutes, { prefix: '/api' });
+  await app.register(documentsRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });
   await app.register(signingRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });

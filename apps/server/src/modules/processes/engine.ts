@@ -215,18 +215,23 @@ async function afterAction(
 /** The engine, as the staff actions call it (registered once in app.ts). */
 export const processEngine: WorkflowHook = { start, afterAction };
 
+/** Which waiting step a completed document moves: generation moves a generate step, signing a sign step. */
+const STEP_OF_COMPLETION = { generated: 'generate_document', signed: 'sign_document' } as const;
+
 /**
- * For the documents capability (next issue): the document a waiting step asked for was
- * generated or signed; the run goes on from there. Undefined when the application does not wait
- * for documents. Call it inside the transaction that stored the document and write the answer
- * on the application as the staff actions do.
+ * For the documents capability: the document a waiting step asked for was generated
+ * (`completed: 'generated'`, moves a generate_document step) or signed (`'signed'`, moves a
+ * sign_document step); the run goes on from there. Undefined when the application does not wait
+ * for that. Call it inside the transaction that stored the document and write the answer on the
+ * application as the staff actions do.
  */
 export async function completeDocumentStep(
   tx: Db,
-  facts: { applicationId: number; organisationId: number; actorUserId: number },
+  facts: { applicationId: number; organisationId: number; actorUserId: number; completed: 'generated' | 'signed' },
 ): Promise<WorkflowTransition | undefined> {
   const position = await currentPosition(tx, facts.applicationId);
   if (position?.run.state !== 'waiting_documents') return undefined;
+  if (position.step.actionType !== STEP_OF_COMPLETION[facts.completed]) return undefined;
   const move = moveAfterDocuments(stepDefinition(position.step), position.facts);
   if (!move) return undefined;
   return applyMove(tx, position.run, position.step, move, {

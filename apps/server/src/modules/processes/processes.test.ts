@@ -13,7 +13,7 @@ import {
 import { TARGU_MURES } from '../../../test/administration-kit.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applicationProcessHistory, applications, auditLog, domainEvents } from '../../db/schema/index.js';
-import { processEngine } from './engine.js';
+import { completeDocumentStep, processEngine } from './engine.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -447,6 +447,16 @@ describe('the engine (through the workflow hook)', () => {
       .from(applicationProcessHistory)
       .where(eq(applicationProcessHistory.applicationId, facts.applicationId));
     expect(rows).toHaveLength(3);
+
+    // Only the completion the step waits for moves it: a signature does not finish a generate step.
+    const base = { applicationId: facts.applicationId, organisationId: facts.organisationId, actorUserId: facts.actorUserId };
+    expect(await inTx((tx) => completeDocumentStep(tx, { ...base, completed: 'signed' }))).toBeUndefined();
+    const moved = await inTx((tx) => completeDocumentStep(tx, { ...base, completed: 'generated' }));
+    expect(moved).toMatchObject({ stepName: 'Aprobare șef serviciu' });
+    const after = (await call(t, 'GET', `/api/application-processes/${facts.applicationId}`, DEMO.superadmin)).json().data;
+    expect(after).toMatchObject({ state: 'running', current_step: { key: 'aprobare' } });
+    expect(after.history.at(-1)).toMatchObject({ kind: 'advance', action: 'documents', from_step_name: 'Emitere aviz' });
+    expect(await inTx((tx) => completeDocumentStep(tx, { ...base, completed: 'generated' }))).toBeUndefined();
   });
 
   it('refuses to start without a published process of the type; hides another organisation’s run', async () => {
