@@ -1,5 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { staffFunctions, userFunctions, users } from '../db/schema/index.js';
+import {
+  functionResponsibilities,
+  responsibilities,
+  responsibilityPermissions,
+  staffFunctions,
+  userFunctions,
+  users,
+} from '../db/schema/index.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db.js';
 
@@ -23,7 +30,21 @@ export async function seedDemoSigners(tx: Db): Promise<Record<string, number>> {
     .select({ id: staffFunctions.id })
     .from(staffFunctions)
     .where(and(eq(staffFunctions.organisationId, admin.organisationId), eq(staffFunctions.systemKey, 'president')));
-  if (president) await tx.insert(userFunctions).values({ userId: admin.id, functionId: president.id }).onConflictDoNothing();
+  if (president) {
+    const [signing] = await tx
+      .insert(responsibilities)
+      .values({
+        organisationId: admin.organisationId,
+        name: 'Semnarea actelor emise',
+        description: 'Semnează documentele emise ale cererilor (celula „Președinte”)',
+      })
+      .returning({ id: responsibilities.id });
+    await tx
+      .insert(responsibilityPermissions)
+      .values({ responsibilityId: signing.id, permissionKey: 'applicationsStaffOwnEdit' });
+    await tx.insert(functionResponsibilities).values({ functionId: president.id, responsibilityId: signing.id });
+    await tx.insert(userFunctions).values({ userId: admin.id, functionId: president.id }).onConflictDoNothing();
+  }
   await tx
     .update(users)
     .set({ enrolled: true, signingPinHash: await hashPassword(DEMO_SIGNING_PIN) })
