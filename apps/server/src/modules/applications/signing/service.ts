@@ -30,6 +30,9 @@ import { formatRomanianDate, renderPdf } from '../../../platform/pdf.js';
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
 import { findOwnFile, issueDownloadToken, issueUploadToken, readStoredFile, storeGeneratedFile } from '../../files/index.js';
 import { type SignOptions, signingProvider, verifyPdf } from '../../signing/index.js';
+import { findTemplateForUse } from '../../document-templates/index.js';
+import { renderData } from '../documents/generation.js';
+import { renderOutputDocument } from '../documents/render.js';
 import { mayReadApplication } from '../policy.js';
 import * as appRepo from '../repository.js';
 import { checkActor, mayReadStaff, relationOf } from '../staff/policy.js';
@@ -384,9 +387,45 @@ const plain = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-/** The built-in summary of an application request (when the type has no 'citizen' template). */
-async function requestSummaryPdf(db: Db, a: appRepo.ApplicationRow, signerName: string, review: boolean): Promise<Buffer> {
+/**
+ * The PDF of an application request: the type's 'citizen' template rendered by the documents
+ * capability's renderer when the type has an active one, else a built-in summary of the
+ * application (its type, entry number, applicant and answers).
+ */
+async function requestPdf(
+  ctx: AppContext,
+  db: Db,
+  a: appRepo.ApplicationRow,
+  signerName: string,
+  review: boolean,
+): Promise<Buffer> {
   const type = await repo.typeSigning(db, a.applicationTypeId);
+  const templateId = type?.documentTemplateIds.citizen;
+  const template = templateId ? await findTemplateForUse(db, templateId) : undefined;
+  if (template?.status === 'active') {
+    const data = await renderData(
+      { db, storage: ctx.storage, publicUrl: ctx.config.publicUrl },
+      {
+        applicationId: a.id,
+        template: { name: template.name, content: template.content, signingLayout: { rows: [] } },
+        outputNumber: a.identificationNumber ?? '',
+        verificationCode: '',
+        outputDate: new Date(),
+      },
+    );
+    return (await renderOutputDocument(data)).pdf;
+  }
+  return requestSummaryPdf(db, a, signerName, review, type);
+}
+
+/** The built-in summary of an application request (when the type has no 'citizen' template). */
+async function requestSummaryPdf(
+  db: Db,
+  a: appRepo.ApplicationRow,
+  signerName: string,
+  review: boolean,
+  type: repo.TypeSigning | undefined,
+): Promise<Buffer> {
   const organisation = await repo.organisationName(db, a.organisationId);
   const answers = Object.entries(a.formData ?? {}).filter(([, v]) => plain(v) !== '');
   return renderPdf({
@@ -434,7 +473,7 @@ export async function confirmRequestSigning(
       const { a, signer } = await checkRequestSigning(tx, actor, id, review);
       const who = await userIdentity(tx, signer, null);
       const name = who.kind === 'user' ? who.name : '';
-      const pdf = await requestSummaryPdf(tx, a, name, review);
+      const pdf = await requestPdf(ctx, tx, a, name, review);
       const signed = await signingProvider.sign(tx, pdf, who, { reason: `Semnat de ${name}` });
       const stored = await storeGeneratedFile(tx, ctx.storage, {
         data: signed.pdf,

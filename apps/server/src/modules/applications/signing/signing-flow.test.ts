@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +10,7 @@ import {
   applications,
   applicationTypes,
   documentSignatures,
+  documentTemplates,
   signingRequests,
 } from '../../../db/schema/index.js';
 import type { SigningLayout } from '@ghiseu/domain';
@@ -27,6 +32,17 @@ import { buildPresident, makeSignerReady, pdfsig, signingCode, withGeneratedDocu
 let t: TestApp;
 let f: StaffFixture;
 let president: SignedIn;
+
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signing-text-'));
+  const file = path.join(dir, 'doc.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const ONE_CELL: SigningLayout = {
   rows: [[{ index: 1, label: 'Întocmit', signer: 'assignee', box: { page: 0, x: 50, y: 60, width: 220, height: 70 } }]],
@@ -299,6 +315,46 @@ describe('refusals', () => {
     const edit = await call(t, 'PATCH', `/api/applications/${id}`, f.citizen.headers, { form: { x: 'y' } });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe('APPLICATION_LOCKED_AFTER_SIGNING');
+    // Submitting is still allowed (the lock keeps what was signed).
+    const submit = await call(t, 'PUT', `/api/applications/${id}/send`, f.citizen.headers);
+    expect(submit.json().message).not.toBe('APPLICATION_LOCKED_AFTER_SIGNING');
+  });
+
+  it('renders the request with the type’s citizen template when it has one', async () => {
+    const [template] = await t.ctx.db
+      .insert(documentTemplates)
+      .values({
+        organisationId: f.organisationId,
+        name: `Cerere tip ${Date.now()}`,
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Subsemnatul ' },
+                { type: 'placeholder', attrs: { key: 'applicant.name' } },
+                { type: 'text', text: ' solicit eliberarea certificatului.' },
+              ],
+            },
+          ],
+        },
+        signingLayout: { rows: [[{ index: 1, label: 'Solicitant', signer: 'applicant' }]] },
+      })
+      .returning({ id: documentTemplates.id });
+    const [type] = await t.ctx.db.select().from(applicationTypes).where(eq(applicationTypes.id, f.typeId));
+    await t.ctx.db
+      .update(applicationTypes)
+      .set({ documentTemplateIds: { ...type.documentTemplateIds, citizen: template.id } })
+      .where(eq(applicationTypes.id, f.typeId));
+    const id = (await call(t, 'POST', '/api/applications', f.citizen.headers, { application_type_id: f.typeId })).json().data.id;
+    expect((await call(t, 'PUT', `/api/applications/${id}/sign`, f.citizen.headers)).statusCode).toBe(200);
+    const confirm = await call(t, 'PUT', `/api/applications/${id}/confirm-signing`, f.citizen.headers, {
+      pin: await signingCode(t, f.citizen.phone),
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const data = await expectValidPdf(confirm.json().data.file_id, 1);
+    expect(pdfText(data)).toContain('solicit eliberarea certificatului');
   });
 });
 
