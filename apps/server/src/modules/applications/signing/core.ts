@@ -92,6 +92,29 @@ export function cellOptions(
   };
 }
 
+/**
+ * The signing provider, with its failures answered as SIGNING_FAILED (a catalogue code, never a
+ * bare 500): an unreadable PDF or image, a certificate that could not be issued.
+ */
+export const provider = {
+  async sign(...args: Parameters<typeof signingProvider.sign>) {
+    try {
+      return await signingProvider.sign(...args);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('SIGNING_FAILED', {}, error instanceof Error ? error.message : String(error));
+    }
+  },
+  async signMany(...args: Parameters<typeof signingProvider.signMany>) {
+    try {
+      return await signingProvider.signMany(...args);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('SIGNING_FAILED', {}, error instanceof Error ? error.message : String(error));
+    }
+  },
+};
+
 const personName = (s: repo.SignerRow) => [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email;
 
 export async function userIdentity(db: Db, signer: repo.SignerRow, organisationId: number | null): Promise<SignerIdentity> {
@@ -285,12 +308,7 @@ export async function signStaffCell(
     const { data } = await readStoredFile(tx, ctx.storage, doc.fileId as number);
     const image = await signatureImage(ctx, tx, options.customImageFileId);
     const who = await userIdentity(tx, signer, a.organisationId);
-    signed = await signingProvider.sign(
-      tx,
-      data,
-      who,
-      cellOptions(cell, who.kind === 'user' ? who.name : '', { image, visaCode }),
-    );
+    signed = await provider.sign(tx, data, who, cellOptions(cell, who.kind === 'user' ? who.name : '', { image, visaCode }));
   }
   const stored = await storeGeneratedFile(tx, ctx.storage, {
     data: signed.pdf,
@@ -392,7 +410,7 @@ export async function signApplicantCells(
     let { data } = await readStoredFile(tx, ctx.storage, doc.fileId as number);
     const who = await userIdentity(tx, signer, null);
     for (const cell of cells) {
-      const out = await signingProvider.sign(tx, data, who, cellOptions(cell, who.kind === 'user' ? who.name : '', {}));
+      const out = await provider.sign(tx, data, who, cellOptions(cell, who.kind === 'user' ? who.name : '', {}));
       data = out.pdf;
       serials.push(out.certificateSerial);
     }
@@ -512,7 +530,7 @@ export async function sealDocument(ctx: Pick<JobContext, 'db' | 'storage' | 'job
       const organisationName = await repo.organisationName(tx, a.organisationId);
       const { data } = await readStoredFile(tx, ctx.storage, doc.fileId as number);
       const image = await signatureImage(ctx, tx, type?.customSealFileId ?? null);
-      const sealed = await signingProvider.sign(
+      const sealed = await provider.sign(
         tx,
         data,
         { kind: 'seal', organisationId: a.organisationId, organisationName },

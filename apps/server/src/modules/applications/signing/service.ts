@@ -29,7 +29,7 @@ import { AppError } from '../../../platform/errors.js';
 import { formatRomanianDate, renderPdf } from '../../../platform/pdf.js';
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
 import { findOwnFile, issueDownloadToken, issueUploadToken, readStoredFile, storeGeneratedFile } from '../../files/index.js';
-import { type SignOptions, signingProvider, verifyPdf } from '../../signing/index.js';
+import { type SignOptions, type signingProvider, verifyPdf } from '../../signing/index.js';
 import { findTemplateForUse } from '../../document-templates/index.js';
 import { renderData } from '../documents/generation.js';
 import { renderOutputDocument } from '../documents/render.js';
@@ -43,6 +43,7 @@ import {
   checkStaffCell,
   layoutOf,
   lockForSigning,
+  provider,
   retrySeal,
   type SignImage,
   signApplicantCells,
@@ -474,7 +475,7 @@ export async function confirmRequestSigning(
       const who = await userIdentity(tx, signer, null);
       const name = who.kind === 'user' ? who.name : '';
       const pdf = await requestPdf(ctx, tx, a, name, review);
-      const signed = await signingProvider.sign(tx, pdf, who, { reason: `Semnat de ${name}` });
+      const signed = await provider.sign(tx, pdf, who, { reason: `Semnat de ${name}` });
       const stored = await storeGeneratedFile(tx, ctx.storage, {
         data: signed.pdf,
         name: review ? 'raspuns-clarificari-semnat.pdf' : 'cerere-semnata.pdf',
@@ -793,7 +794,7 @@ export async function confirmBulkSigning(
   let signedBatch: { pdf: Buffer; certificateSerial: string }[] = [];
   if (who && batch.length > 0) {
     try {
-      signedBatch = await signingProvider.signMany(
+      signedBatch = await provider.signMany(
         ctx.db,
         batch.map((p) => p.pdf),
         who,
@@ -932,7 +933,7 @@ async function signAttachmentRows(
   for (const row of rows) data.push((await readStoredFile(ctx.db, ctx.storage, row.fileId)).data);
   let signed: { pdf: Buffer; certificateSerial: string }[] = [];
   try {
-    signed = await signingProvider.signMany(ctx.db, data, as.who, () => as.options);
+    signed = await provider.signMany(ctx.db, data, as.who, () => as.options);
   } catch (error) {
     for (const row of rows) results.set(row.id, failure(applicationId, error, row.id));
   }
