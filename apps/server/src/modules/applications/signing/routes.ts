@@ -36,6 +36,8 @@ import { registerFileAccessRule } from '../../files/index.js';
 import { actorOf, requirePermission, signedIn } from '../../../platform/auth/guard.js';
 import { dataResponse as data } from '../../../platform/list-query.js';
 import { requestMeta } from '../../../platform/request.js';
+import * as bulk from './bulk.js';
+import * as offline from './offline.js';
 import * as service from './service.js';
 
 /**
@@ -139,7 +141,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: data(ZBulkSignStartResponse) },
       },
     },
-    async (request) => ({ data: await service.startBulkSigning(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
+    async (request) => ({ data: await bulk.startBulkSigning(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
   );
 
   app.post(
@@ -153,7 +155,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: data(ZBulkStatusResponse) },
       },
     },
-    async (request) => ({ data: await service.bulkStatus(app.ctx, actorOf(request), request.body.application_ids) }),
+    async (request) => ({ data: await bulk.bulkStatus(app.ctx, actorOf(request), request.body.application_ids) }),
   );
 
   app.post(
@@ -169,7 +171,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => ({
-      data: await service.confirmBulkSigning(app.ctx, actorOf(request), request.body, requestMeta(request)),
+      data: await bulk.confirmBulkSigning(app.ctx, actorOf(request), request.body, requestMeta(request)),
     }),
   );
 
@@ -185,7 +187,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => ({
-      data: await service.startAttachmentsSigning(app.ctx, actorOf(request), request.body, requestMeta(request)),
+      data: await bulk.startAttachmentsSigning(app.ctx, actorOf(request), request.body, requestMeta(request)),
     }),
   );
 
@@ -201,7 +203,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => ({
-      data: await service.confirmAttachmentsSigning(app.ctx, actorOf(request), request.body, requestMeta(request)),
+      data: await bulk.confirmAttachmentsSigning(app.ctx, actorOf(request), request.body, requestMeta(request)),
     }),
   );
 
@@ -217,7 +219,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => ({
-      data: await service.sealAttachments(app.ctx, actorOf(request), request.body.id, requestMeta(request)),
+      data: await bulk.sealAttachments(app.ctx, actorOf(request), request.body.id, requestMeta(request)),
     }),
   );
 
@@ -231,7 +233,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: data(ZSignatureImageTokenResponse) },
       },
     },
-    async (request) => ({ data: service.signatureImageToken(app.ctx, actorOf(request)) }),
+    async (request) => ({ data: bulk.signatureImageToken(app.ctx, actorOf(request)) }),
   );
 
   /* Applicant */
@@ -344,7 +346,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => ({
-      data: await service.initializeOffline(app.ctx, actorOf(request), request.params.id, requestMeta(request)),
+      data: await offline.initializeOffline(app.ctx, actorOf(request), request.params.id, requestMeta(request)),
     }),
   );
 
@@ -361,7 +363,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: data(ZOfflineCheckResponse) },
       },
     },
-    async (request) => ({ data: await service.checkOffline(app.ctx, actorOf(request), request.params.id, request.body) }),
+    async (request) => ({ data: await offline.checkOffline(app.ctx, actorOf(request), request.params.id, request.body) }),
   );
 
   app.post(
@@ -377,7 +379,7 @@ export async function signingFlowRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => ({
-      data: await service.finishOffline(
+      data: await offline.finishOffline(
         app.ctx,
         actorOf(request),
         request.params.id,
