@@ -14,6 +14,10 @@ import * as repo from './repository.js';
  * wrong codes end it (SIGNING_SESSION_EXPIRED). The SMS names no person and no application.
  */
 
+/** At most this many signing starts (each may send an SMS) per user in the window. */
+export const SIGNING_STARTS_PER_WINDOW = 30;
+export const SIGNING_WINDOW_MINUTES = 10;
+
 const hashCode = (ctx: AppContext, requestId: string, code: string) =>
   createHash('sha256')
     .update(`${requestId}:${code}:${ctx.config.appSecret ?? ''}`)
@@ -35,6 +39,10 @@ export async function openRequest(
   signer: repo.SignerRow,
   input: NewRequest,
 ): Promise<SignStartResponse> {
+  // Each start may send an SMS: a user starts at most SIGNING_STARTS_PER_WINDOW in the window.
+  const since = new Date(Date.now() - SIGNING_WINDOW_MINUTES * 60_000);
+  if ((await repo.requestsSince(tx, actor.userId, since)) >= SIGNING_STARTS_PER_WINDOW)
+    throw new AppError('RATE_LIMITED', { reason: 'signing_requests', minutes: SIGNING_WINDOW_MINUTES });
   if (input.items.length === 1) await repo.cancelPendingRequests(tx, actor.userId, input.items[0].applicationId, [input.kind]);
   const requestId = randomUUID();
   const expiresAt = new Date(Date.now() + SIGNING_REQUEST_MINUTES * 60_000);

@@ -1,5 +1,5 @@
 import { LIVE_DOCUMENT_STATES } from '@ghiseu/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   applicationDocuments,
   applicationTypes,
@@ -117,6 +117,15 @@ export async function openRequestOfApplication(db: Db, applicationId: number): P
     .orderBy(desc(signingRequests.id))
     .limit(1);
   return row;
+}
+
+/** How many signing requests the user opened since `since` (the start rate limit). */
+export async function requestsSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signingRequests)
+    .where(and(eq(signingRequests.userId, userId), gte(signingRequests.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 export async function updateRequest(db: Db, id: number, values: Partial<typeof signingRequests.$inferInsert>): Promise<void> {

@@ -15,7 +15,7 @@ import {
 } from '../../../db/schema/index.js';
 import type { SigningLayout } from '@ghiseu/domain';
 import { call } from '../../../../test/applications-kit.js';
-import type { SignedIn } from '../../../../test/factories.js';
+import { buildCitizen, type SignedIn } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { readStoredFile } from '../../files/index.js';
 import { verifyPdf } from '../../signing/index.js';
@@ -356,6 +356,19 @@ describe('refusals', () => {
     const data = await expectValidPdf(confirm.json().data.file_id, 1);
     expect(pdfText(data)).toContain('solicit eliberarea certificatului');
   });
+});
+
+describe('start rate limit', () => {
+  it('refuses more than 30 signing starts in 10 minutes (each may send an SMS)', async () => {
+    const citizen = await buildCitizen(t);
+    await makeSignerReady(t, citizen.id, { enrolled: false });
+    const id = (await call(t, 'POST', '/api/applications', citizen.headers, { application_type_id: f.typeId })).json().data.id;
+    for (let i = 0; i < 30; i++)
+      expect((await call(t, 'PUT', `/api/applications/${id}/sign`, citizen.headers)).statusCode).toBe(200);
+    const limited = await call(t, 'PUT', `/api/applications/${id}/sign`, citizen.headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('RATE_LIMITED');
+  }, 60_000);
 });
 
 async function setStateGenerated(id: number) {
