@@ -1,5 +1,5 @@
+import { documentsJobs } from './modules/applications/documents/job-definition.js';
 import { signingFlowJobs } from './modules/applications/signing/jobs.js';
-import { documentsJobs } from './modules/applications/documents/index.js';
 import { beneficiariesJobs } from './modules/beneficiaries/jobs.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import type { JobDefinition } from './platform/jobs.js';

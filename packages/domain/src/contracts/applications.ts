@@ -296,6 +296,11 @@ export const APPLICATION_HISTORY_LABELS: Record<string, string> = {
   'application.staff_review_document': 'Document trimis la verificare',
   'application.manual_completion': 'Finalizată manual',
   'application.close': 'Cerere închisă',
+  // Output documents (issue 12, generation: applications/documents)
+  'application.generate_document': 'Generarea documentului pornită',
+  'application.document_generated': 'Document generat',
+  'application.document_generation_failed': 'Generarea documentului a eșuat',
+  'application.return_document': 'Document returnat',
 };
 
 export const ZApplicationHistoryEntry = z.object({

@@ -231,6 +231,7 @@ export const ZDocumentTemplateListItem = ZDocumentTemplateSummary.partial().exte
  * `system_type[eq]`, `organisation_id[eq]`; sortKey name | created_at (default -created_at).
  */
 export const ZDocumentTemplateListQuery = ZListQuery.extend({
+  fields: z.string().optional().describe('Doar aceste proprietăți (și id), separate prin virgulă'),
   status: z.enum(DOCUMENT_TEMPLATE_STATUSES).optional().describe('Scurtătură pentru status[eq]'),
   system_type: z.enum(DOCUMENT_SYSTEM_TYPES).optional().describe('Scurtătură pentru system_type[eq]'),
 });
@@ -255,7 +256,13 @@ export type DocumentTemplateCreateRequest = z.infer<typeof ZDocumentTemplateCrea
 
 export const ZDocumentTemplatePatchRequest = z.object({
   name: ZDocumentTemplateCreateRequest.shape.name.optional(),
-  description: optionalText(2000),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => (v === '' ? null : v))
+    .describe('Lipsă: neschimbată; null sau gol: ștearsă'),
   status: z.enum(DOCUMENT_TEMPLATE_STATUSES).optional(),
   system_type: z.enum(DOCUMENT_SYSTEM_TYPES).nullish(),
   content: ZTemplateContent.optional(),

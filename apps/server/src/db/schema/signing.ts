@@ -21,8 +21,9 @@ export const signingCertificates = pgTable(
     id: serial('id').primaryKey(),
     role: text('role', { enum: SIGNING_CERTIFICATE_ROLES }).notNull(),
     subjectKey: text('subject_key').notNull(),
-    organisationId: integer('organisation_id').references(() => organisations.id),
-    userId: integer('user_id').references(() => users.id),
+    /** Kept when the organisation or the user is deleted: the certificate still verifies old signatures. */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     subjectName: text('subject_name').notNull(),
     /** Serial number, lower-case hex. */
     serial: text('serial').notNull(),

@@ -1,11 +1,11 @@
 import {
   ZDocumentTemplateCreateRequest,
+  ZDocumentTemplateListItem,
   ZDocumentTemplateListQuery,
   ZDocumentTemplateOption,
   ZDocumentTemplateOptionsQuery,
   ZDocumentTemplatePatchRequest,
   ZDocumentTemplateRecord,
-  ZDocumentTemplateSummary,
   ZPlaceholder,
   ZPlaceholdersQuery,
 } from '@ghiseu/domain';
@@ -71,7 +71,7 @@ export async function documentTemplatesRoutes(fastify: FastifyInstance): Promise
       summary:
         'Șabloanele de documente: comune și ale instituției (filtre: name[contains], status, system_type; sortare: name, created_at)',
       querystring: ZDocumentTemplateListQuery,
-      response: listResponse(ZDocumentTemplateSummary),
+      response: listResponse(ZDocumentTemplateListItem),
       run: templates.listTemplates,
     },
     read: {

@@ -20,7 +20,7 @@ import type { AppContext } from '../../platform/context.js';
 import { type Db, isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
-import { audit, notFound, type RequestMeta } from '../../platform/request.js';
+import { audit, notFound, parseFieldsParam, type RequestMeta, trimRecord } from '../../platform/request.js';
 import { mayEditTemplate, mayReadTemplate, ownerOfNewTemplate, templateScope } from './policy.js';
 import { presentTemplate, presentTemplateSummary } from './presenter.js';
 import * as repo from './repository.js';
@@ -33,6 +33,21 @@ import * as repo from './repository.js';
 
 const ENTITY = 'document_template';
 const OPTIONS_LIMIT = 500;
+/** What `fields=` may ask of a list record. */
+const TEMPLATE_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'status',
+  'system_type',
+  'system_type_label',
+  'organisation_id',
+  'organisation_name',
+  'application_type_count',
+  'created_at',
+  'updated_at',
+  'abilities',
+] as const;
 
 /* ───────────────────────────── Checks ───────────────────────────── */
 
@@ -85,9 +100,14 @@ export async function listTemplates(ctx: AppContext, actor: Actor, query: Record
     if (typeof query[key] === 'string' && query[key] !== '') shortcuts[`${key}[eq]`] = query[key];
     delete shortcuts[key];
   }
+  const fields = parseFieldsParam(query.fields, TEMPLATE_FIELDS);
   const parsed = parseListQuery(shortcuts, repo.TEMPLATE_LIST);
   const list = repo.listTemplates(ctx.db, parsed, scopeOf(actor));
-  return listPage(parsed, async () => (await list.rows()).map((row) => presentTemplateSummary(actor, row)), list.total);
+  return listPage(
+    parsed,
+    async () => (await list.rows()).map((row) => trimRecord(presentTemplateSummary(actor, row), fields)),
+    list.total,
+  );
 }
 
 async function loadReadable(db: Db, actor: Actor, id: number, options: { lock?: boolean } = {}) {

@@ -2,8 +2,8 @@
 import 'reflect-metadata';
 import { randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { signingCertificates, type SigningCertificateRole } from '../../db/schema/index.js';
+import type { SigningCertificateRole } from '../../db/schema/index.js';
+import { writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { signingSettings } from './config.js';
 import {
@@ -16,6 +16,15 @@ import {
   importPrivateKey,
   SIGNING_ALGORITHM,
 } from './keys.js';
+import {
+  type CertificateRow,
+  caCertificates,
+  certificateBySerial,
+  currentCertificate,
+  insertCertificate,
+  lockSubject,
+  markReplaced,
+} from './repository.js';
 import type { SignerIdentity } from './types.js';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -24,14 +33,18 @@ x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoPro
  * The built-in certification authority (DESIGN.md §6, ADR 0024): a root and an issuing CA created
  * on first use (one per installation), a timestamping unit, and end-entity certificates for
  * organisations' seals and signing people. Keys are ECDSA P-256, encrypted at rest (keys.ts).
+ * A certificate is replaced on next use when it expired, was revoked, names another subject
+ * (a person renamed) or hangs under a replaced CA.
  */
 
-const ROOT_YEARS = 20;
-const ISSUING_YEARS = 10;
-const TSA_YEARS = 5;
+const ROOT_DAYS = 20 * 365;
+const ISSUING_DAYS = 10 * 365;
+const TSA_DAYS = 5 * 365;
 const DAY = 86_400_000;
+const CA_NAME = 'Ghișeul Unic';
+const KEY_CACHE_LIMIT = 2000;
 
-export type CertificateRow = typeof signingCertificates.$inferSelect;
+export type { CertificateRow };
 
 /** A certificate with its decrypted key, ready to sign. */
 export interface LoadedCertificate {
@@ -41,26 +54,20 @@ export interface LoadedCertificate {
   key: CryptoKey;
 }
 
+/** A signer's certificate and the chain to the root (issuing CA, root), keys decrypted. */
+export interface SigningMaterial {
+  signer: LoadedCertificate;
+  chain: LoadedCertificate[];
+}
+
 const keyCache = new Map<string, CryptoKey>();
+/** `issued-serial:issuer-serial` pairs whose signature was checked once. */
+const verifiedPairs = new Set<string>();
 
 export function serialHex(): string {
   const bytes = randomBytes(16);
-  bytes[0] = (bytes[0] as number) & 0x7f;
-  if (bytes[0] === 0) bytes[0] = 0x01;
+  bytes[0] = ((bytes[0] as number) & 0x7f) | 0x01;
   return bytes.toString('hex');
-}
-
-async function currentRow(db: Db, subjectKey: string): Promise<CertificateRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(signingCertificates)
-    .where(and(eq(signingCertificates.subjectKey, subjectKey), isNull(signingCertificates.replacedAt)))
-    .limit(1);
-  return row;
-}
-
-function usable(row: CertificateRow | undefined, now = Date.now()): row is CertificateRow {
-  return !!row && !row.revokedAt && row.notAfter.getTime() > now + 60_000 && row.notBefore.getTime() <= now + 60_000;
 }
 
 export async function loadCertificate(row: CertificateRow): Promise<LoadedCertificate> {
@@ -68,6 +75,7 @@ export async function loadCertificate(row: CertificateRow): Promise<LoadedCertif
   let key = keyCache.get(row.serial);
   if (!key) {
     key = await importPrivateKey(decryptPrivateKey(row.encryptedKey, row.serial));
+    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.delete(keyCache.keys().next().value as string);
     keyCache.set(row.serial, key);
   }
   return { row, certificate, der: Buffer.from(certificate.rawData), key };
@@ -80,9 +88,47 @@ interface Subject {
   displayName: string;
   organisationId?: number;
   userId?: number;
+  days: number;
+  extensions: () => x509.Extension[];
 }
 
+const endEntity = () => [
+  new x509.BasicConstraintsExtension(false, undefined, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
+];
+const authority = (pathLength: number) => () => [
+  new x509.BasicConstraintsExtension(true, pathLength, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+];
+const portalName = (cn: string): x509.JsonName => [{ CN: [cn] }, { O: [CA_NAME] }, { C: ['RO'] }];
+
+const ROOT: Subject = {
+  key: 'root',
+  role: 'root',
+  name: portalName(`${CA_NAME} Root CA`),
+  displayName: `${CA_NAME} Root CA`,
+  days: ROOT_DAYS,
+  extensions: authority(1),
+};
+const ISSUING: Subject = {
+  key: 'issuing',
+  role: 'issuing',
+  name: portalName(`${CA_NAME} Issuing CA`),
+  displayName: `${CA_NAME} Issuing CA`,
+  days: ISSUING_DAYS,
+  extensions: authority(0),
+};
+const TSA: Subject = {
+  key: 'tsa',
+  role: 'tsa',
+  name: portalName(`${CA_NAME} TSA`),
+  displayName: `${CA_NAME} TSA`,
+  days: TSA_DAYS,
+  extensions: () => [...endEntity(), new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true)],
+};
+
 function subjectOf(who: SignerIdentity): Subject {
+  const days = signingSettings().validityDays;
   if (who.kind === 'seal') {
     return {
       key: `seal:${who.organisationId}`,
@@ -90,154 +136,117 @@ function subjectOf(who: SignerIdentity): Subject {
       name: [{ CN: [who.organisationName] }, { O: [who.organisationName] }, { C: ['RO'] }],
       displayName: who.organisationName,
       organisationId: who.organisationId,
+      days,
+      extensions: endEntity,
     };
   }
   const name: x509.JsonName = [{ CN: [who.name] }];
   if (who.organisationName) name.push({ O: [who.organisationName] });
   name.push({ C: ['RO'] });
   if (who.email) name.push({ E: [who.email] });
-  return { key: `user:${who.userId}`, role: 'user', name, displayName: who.name, userId: who.userId };
+  return {
+    key: `user:${who.userId}`,
+    role: 'user',
+    name,
+    displayName: who.name,
+    userId: who.userId,
+    days,
+    extensions: endEntity,
+  };
 }
 
-const CA_NAME = 'Ghișeul Unic';
+async function issuedBy(row: CertificateRow, issuer: LoadedCertificate | null): Promise<boolean> {
+  if (!issuer) return true;
+  const pair = `${row.serial}:${issuer.row.serial}`;
+  if (verifiedPairs.has(pair)) return true;
+  const certificate = new x509.X509Certificate(row.certificatePem);
+  const ok =
+    certificate.issuer === issuer.certificate.subject &&
+    (await certificate.verify({ publicKey: issuer.certificate.publicKey, signatureOnly: true }));
+  if (ok) verifiedPairs.add(pair);
+  return ok;
+}
+
+function stillUsable(row: CertificateRow | undefined, subject: Subject): row is CertificateRow {
+  const now = Date.now();
+  if (!row || row.revokedAt || row.notAfter.getTime() <= now + 60_000 || row.notBefore.getTime() > now + 60_000) return false;
+  return new x509.X509Certificate(row.certificatePem).subject === new x509.Name(subject.name).toString();
+}
 
 /**
- * Returns the current certificate of `subject`, issuing it (or replacing an expired or revoked one)
- * under a transaction-scoped advisory lock, so two requests issuing the same subject at once
- * get one certificate.
+ * The current certificate of `subject`, issued by `issuer` (self-signed when null). Issuing (or
+ * replacing an unusable certificate) runs under a transaction-scoped advisory lock, so two
+ * requests issuing the same subject at once get one certificate.
  */
 async function ensure(
   db: Db,
   subject: Subject,
-  issue: (serial: string, keys: CryptoKeyPair, validity: { notBefore: Date; notAfter: Date }) => Promise<x509.X509Certificate>,
-  validityDays: number,
+  issuer: LoadedCertificate | null,
   overrides?: { notBefore: Date; notAfter: Date },
 ): Promise<CertificateRow> {
-  const existing = await currentRow(db, subject.key);
-  if (!overrides && usable(existing)) return existing;
+  const existing = await currentCertificate(db, subject.key);
+  if (!overrides && stillUsable(existing, subject) && (await issuedBy(existing, issuer))) return existing;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7012, hashtext(${subject.key}))`);
-    const again = await currentRow(tx, subject.key);
-    if (!overrides && usable(again)) return again;
-    if (again) await tx.update(signingCertificates).set({ replacedAt: new Date() }).where(eq(signingCertificates.id, again.id));
+    await lockSubject(tx, subject.key);
+    const again = await currentCertificate(tx, subject.key);
+    if (!overrides && stillUsable(again, subject) && (await issuedBy(again, issuer))) return again;
+    if (again) await markReplaced(tx, again.id);
     const now = Date.now();
-    const validity = overrides ?? { notBefore: new Date(now - 5 * 60_000), notAfter: new Date(now + validityDays * DAY) };
-    const serial = serialHex();
-    const keys = await generateKeyPair();
-    const certificate = await issue(serial, keys, validity);
-    const [row] = await tx
-      .insert(signingCertificates)
-      .values({
-        role: subject.role,
-        subjectKey: subject.key,
-        organisationId: subject.organisationId ?? null,
-        userId: subject.userId ?? null,
-        subjectName: subject.displayName,
-        serial,
-        certificatePem: certificate.toString('pem'),
-        encryptedKey: encryptPrivateKey(await exportPrivateKey(keys.privateKey), serial),
-        notBefore: validity.notBefore,
-        notAfter: validity.notAfter,
-      })
-      .returning();
-    return row as CertificateRow;
+    const validity = overrides ?? { notBefore: new Date(now - 5 * 60_000), notAfter: new Date(now + subject.days * DAY) };
+    const serialNumber = serialHex();
+    const keys: CryptoKeyPair = await generateKeyPair();
+    const common = { serialNumber, notBefore: validity.notBefore, signingAlgorithm: SIGNING_ALGORITHM };
+    const certificate = issuer
+      ? await x509.X509CertificateGenerator.create({
+          ...common,
+          subject: subject.name,
+          issuer: issuer.certificate.subjectName,
+          // Never valid beyond the issuer.
+          notAfter: validity.notAfter > issuer.certificate.notAfter ? issuer.certificate.notAfter : validity.notAfter,
+          publicKey: keys.publicKey,
+          signingKey: issuer.key,
+          extensions: [
+            ...subject.extensions(),
+            await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+            await x509.AuthorityKeyIdentifierExtension.create(issuer.certificate),
+          ],
+        })
+      : await x509.X509CertificateGenerator.createSelfSigned({
+          ...common,
+          name: subject.name,
+          notAfter: validity.notAfter,
+          keys,
+          extensions: [...subject.extensions(), await x509.SubjectKeyIdentifierExtension.create(keys.publicKey)],
+        });
+    const row = await insertCertificate(tx, {
+      role: subject.role,
+      subjectKey: subject.key,
+      organisationId: subject.organisationId ?? null,
+      userId: subject.userId ?? null,
+      subjectName: subject.displayName,
+      serial: serialNumber,
+      certificatePem: certificate.toString('pem'),
+      encryptedKey: encryptPrivateKey(await exportPrivateKey(keys.privateKey), serialNumber),
+      notBefore: certificate.notBefore,
+      notAfter: certificate.notAfter,
+    });
+    await writeAudit(tx, {
+      action: again ? 'signing.certificate_renewed' : 'signing.certificate_issued',
+      entityType: 'signing_certificate',
+      entityId: row.id,
+      organisationId: subject.organisationId ?? null,
+      after: { role: row.role, subject: row.subjectName, serial: row.serial, not_after: row.notAfter.toISOString() },
+      ...(again ? { before: { serial: again.serial } } : {}),
+    });
+    return row;
   });
 }
 
-async function ensureRoot(db: Db): Promise<CertificateRow> {
-  return ensure(
-    db,
-    { key: 'root', role: 'root', name: [{ CN: [`${CA_NAME} Root CA`] }], displayName: `${CA_NAME} Root CA` },
-    async (serialNumber, keys, { notBefore, notAfter }) =>
-      x509.X509CertificateGenerator.createSelfSigned({
-        serialNumber,
-        name: [{ CN: [`${CA_NAME} Root CA`] }, { O: [CA_NAME] }, { C: ['RO'] }],
-        notBefore,
-        notAfter,
-        signingAlgorithm: SIGNING_ALGORITHM,
-        keys,
-        extensions: [
-          new x509.BasicConstraintsExtension(true, 1, true),
-          new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-          await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-        ],
-      }),
-    ROOT_YEARS * 365,
-  );
-}
-
-async function issuedBy(
-  issuer: LoadedCertificate,
-  serialNumber: string,
-  subject: x509.JsonName,
-  keys: CryptoKeyPair,
-  validity: { notBefore: Date; notAfter: Date },
-  extensions: x509.Extension[],
-): Promise<x509.X509Certificate> {
-  // Never valid beyond the issuer.
-  const notAfter = validity.notAfter > issuer.certificate.notAfter ? issuer.certificate.notAfter : validity.notAfter;
-  return x509.X509CertificateGenerator.create({
-    serialNumber,
-    subject,
-    issuer: issuer.certificate.subjectName,
-    notBefore: validity.notBefore,
-    notAfter,
-    signingAlgorithm: SIGNING_ALGORITHM,
-    publicKey: keys.publicKey,
-    signingKey: issuer.key,
-    extensions: [
-      ...extensions,
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-      await x509.AuthorityKeyIdentifierExtension.create(issuer.certificate),
-    ],
-  });
-}
-
-async function ensureIssuing(db: Db): Promise<{ root: LoadedCertificate; issuing: LoadedCertificate }> {
-  const root = await loadCertificate(await ensureRoot(db));
-  const row = await ensure(
-    db,
-    { key: 'issuing', role: 'issuing', name: [], displayName: `${CA_NAME} Issuing CA` },
-    async (serial, keys, validity) =>
-      issuedBy(root, serial, [{ CN: [`${CA_NAME} Issuing CA`] }, { O: [CA_NAME] }, { C: ['RO'] }], keys, validity, [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      ]),
-    ISSUING_YEARS * 365,
-  );
-  let issuing = await loadCertificate(row);
-  // An issuing CA from a replaced root is replaced too.
-  if (
-    issuing.certificate.issuer !== root.certificate.subject ||
-    !(await issuing.certificate.verify({ publicKey: root.certificate.publicKey, signatureOnly: true }))
-  ) {
-    await db.update(signingCertificates).set({ replacedAt: new Date() }).where(eq(signingCertificates.id, row.id));
-    issuing = await loadCertificate(await ensureIssuingOnly(db, root));
-  }
-  return { root, issuing };
-}
-
-async function ensureIssuingOnly(db: Db, root: LoadedCertificate): Promise<CertificateRow> {
-  return ensure(
-    db,
-    { key: 'issuing', role: 'issuing', name: [], displayName: `${CA_NAME} Issuing CA` },
-    async (serial, keys, validity) =>
-      issuedBy(root, serial, [{ CN: [`${CA_NAME} Issuing CA`] }, { O: [CA_NAME] }, { C: ['RO'] }], keys, validity, [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      ]),
-    ISSUING_YEARS * 365,
-  );
-}
-
-/** A signer's certificate and the chain to the root, keys decrypted. */
-export interface SigningMaterial {
-  signer: LoadedCertificate;
-  chain: LoadedCertificate[];
-}
-
+/** The root and the issuing CA, created on first use. */
 export async function caChain(db: Db): Promise<{ root: LoadedCertificate; issuing: LoadedCertificate }> {
-  return ensureIssuing(db);
+  const root = await loadCertificate(await ensure(db, ROOT, null));
+  const issuing = await loadCertificate(await ensure(db, ISSUING, root));
+  return { root, issuing };
 }
 
 /** The signer's certificate for `who` (issued or renewed on first use) with its chain. */
@@ -246,66 +255,22 @@ export async function signingMaterial(
   who: SignerIdentity,
   overrides?: { notBefore: Date; notAfter: Date },
 ): Promise<SigningMaterial> {
-  const { root, issuing } = await ensureIssuing(db);
-  const subject = subjectOf(who);
-  let row = await ensure(
-    db,
-    subject,
-    async (serial, keys, validity) =>
-      issuedBy(issuing, serial, subject.name, keys, validity, [
-        new x509.BasicConstraintsExtension(false, undefined, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
-      ]),
-    signingSettings().validityDays,
-    overrides,
-  );
-  let signer = await loadCertificate(row);
-  if (!overrides && signer.certificate.issuer !== issuing.certificate.subject) {
-    await db.update(signingCertificates).set({ replacedAt: new Date() }).where(eq(signingCertificates.id, row.id));
-    row = await ensure(
-      db,
-      subject,
-      async (serial, keys, validity) =>
-        issuedBy(issuing, serial, subject.name, keys, validity, [
-          new x509.BasicConstraintsExtension(false, undefined, true),
-          new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
-        ]),
-      signingSettings().validityDays,
-    );
-    signer = await loadCertificate(row);
-  }
+  const { root, issuing } = await caChain(db);
+  const signer = await loadCertificate(await ensure(db, subjectOf(who), issuing, overrides));
   return { signer, chain: [issuing, root] };
 }
 
 /** The timestamping unit's certificate (extended key usage timeStamping, critical) and chain. */
 export async function tsaMaterial(db: Db): Promise<SigningMaterial> {
-  const { root, issuing } = await ensureIssuing(db);
-  const row = await ensure(
-    db,
-    { key: 'tsa', role: 'tsa', name: [], displayName: `${CA_NAME} TSA` },
-    async (serial, keys, validity) =>
-      issuedBy(issuing, serial, [{ CN: [`${CA_NAME} TSA`] }, { O: [CA_NAME] }, { C: ['RO'] }], keys, validity, [
-        new x509.BasicConstraintsExtension(false, undefined, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
-        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true),
-      ]),
-    TSA_YEARS * 365,
-  );
-  return { signer: await loadCertificate(row), chain: [issuing, root] };
+  const { root, issuing } = await caChain(db);
+  const signer = await loadCertificate(await ensure(db, TSA, issuing));
+  return { signer, chain: [issuing, root] };
 }
 
 /** The portal's root certificate, PEM (created on first use). */
 export async function rootCertificatePem(db: Db): Promise<string> {
-  const row = await ensureRoot(db);
+  const row = await ensure(db, ROOT, null);
   return new x509.X509Certificate(row.certificatePem).toString('pem');
 }
 
-/** Every CA certificate the portal ever had (root and issuing, current and replaced), for the verifier. */
-export async function portalCaCertificates(db: Db): Promise<CertificateRow[]> {
-  return db.select().from(signingCertificates).where(sql`${signingCertificates.role} IN ('root', 'issuing')`);
-}
-
-export async function certificateBySerial(db: Db, serial: string): Promise<CertificateRow | undefined> {
-  const [row] = await db.select().from(signingCertificates).where(eq(signingCertificates.serial, serial)).limit(1);
-  return row;
-}
+export { caCertificates as portalCaCertificates, certificateBySerial };

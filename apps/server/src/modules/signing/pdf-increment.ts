@@ -120,8 +120,8 @@ export interface PlaceholderOptions {
  * update. A visible signature gets an appearance: the first page of `appearance` (rendered by
  * pdfmake, so with an embedded font and any image) becomes a form XObject.
  */
-export async function addSignaturePlaceholder(pdf: Buffer, options: PlaceholderOptions): Promise<Buffer> {
-  const doc = await readPdf(pdf);
+export async function addSignaturePlaceholder(pdf: Buffer, options: PlaceholderOptions, loaded?: PDFDocument): Promise<Buffer> {
+  const doc = loaded ?? (await readPdf(pdf));
   const context = doc.context;
   const pages = doc.getPages();
   const pageIndex = options.visible ? options.visible.page - 1 : 0;

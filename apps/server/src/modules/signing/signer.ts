@@ -31,36 +31,53 @@ function nameOf(who: SignerIdentity): string {
   return who.kind === 'seal' ? who.organisationName : who.name;
 }
 
-async function signWith(
+/** Signs `pdf` with the given certificate (exported for tests: other CAs, claimed signing times). */
+export async function signWith(
   pdf: Buffer,
   who: SignerIdentity,
   options: SignOptions,
   material: SigningMaterial,
   tsa: SigningMaterial | null,
+  signingTime = new Date(),
 ): Promise<SignResult> {
-  await readPdf(pdf);
-  const signingTime = new Date();
+  const doc = await readPdf(pdf);
   const name = nameOf(who);
-  const visible = options.visible
-    ? {
-        page: options.visible.box.page,
-        rect: [
-          options.visible.box.x,
-          options.visible.box.y,
-          options.visible.box.x + options.visible.box.width,
-          options.visible.box.y + options.visible.box.height,
-        ] as [number, number, number, number],
-        appearance: await renderAppearance(options.visible, name, signingTime),
-      }
-    : undefined;
-  const prepared = await addSignaturePlaceholder(pdf, {
-    reason: options.reason,
-    ...(options.location ? { location: options.location } : {}),
-    name,
-    signingTime,
-    ...(visible ? { visible } : {}),
+  const appearance = options.visible
+    ? await renderAppearance(options.visible, name, signingTime).catch(() => {
+        throw new AppError('VALIDATION_ERROR', { field: 'image' }, 'signing: the appearance could not be rendered');
+      })
+    : null;
+  const visible =
+    options.visible && appearance
+      ? {
+          page: options.visible.box.page,
+          rect: [
+            options.visible.box.x,
+            options.visible.box.y,
+            options.visible.box.x + options.visible.box.width,
+            options.visible.box.y + options.visible.box.height,
+          ] as [number, number, number, number],
+          appearance,
+        }
+      : undefined;
+  const prepared = await addSignaturePlaceholder(
+    pdf,
+    {
+      reason: options.reason,
+      ...(options.location ? { location: options.location } : {}),
+      name,
+      signingTime,
+      ...(visible ? { visible } : {}),
+    },
+    doc,
+  ).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    throw new AppError('PDF_READING_ERROR', undefined, `signing: no placeholder: ${(error as Error).message}`);
   });
-  const signed = await new SignPdf().sign(prepared, new CadesSigner(material, tsa));
+  const signed = await new SignPdf().sign(prepared, new CadesSigner(material, tsa)).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    throw new AppError('ERROR_INIT_SIGNING', undefined, `signing: ${(error as Error).message}`);
+  });
   return { pdf: signed, certificateSerial: material.signer.row.serial };
 }
 

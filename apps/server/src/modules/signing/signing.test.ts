@@ -8,11 +8,13 @@ import { type PDFArray, type PDFDict, PDFName, PDFNumber, type PDFRef } from 'pd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { countyCouncilId } from '../../../test/administration-kit.js';
-import { signingCertificates, users } from '../../db/schema/index.js';
+import { auditLog, signingCertificates, users } from '../../db/schema/index.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { signingMaterial } from './ca.js';
 import { appendIncrement, readPdf } from './pdf-increment.js';
-import { signWithValidity } from './signer.js';
+import { signWith, signWithValidity } from './signer.js';
+import type { LoadedCertificate, SigningMaterial } from './ca.js';
+import * as x509 from '@peculiar/x509';
 import { rootCertificatePem, type SignerIdentity, signingProvider, verifyPdf } from './index.js';
 
 const run = promisify(execFile);
@@ -134,6 +136,29 @@ describe('signing a generated document three times', () => {
     expect(report.signatures.map((s) => s.coversWholeDocument)).toEqual([false, false, true]);
   }, 60_000);
 
+  it('refuses the issued document uploaded back without a new signature', async () => {
+    const report = await verifyPdf(t.ctx.db, signed3, { issued: signed3 });
+    expect(report.ok).toBe(false);
+    expect(report.problems).toContain('no signature was added to the issued document');
+    expect((await verifyPdf(t.ctx.db, signed3, { issued: signed1 })).ok).toBe(true);
+  });
+
+  it('gives a renamed person a new certificate', async () => {
+    const who = { kind: 'user', userId: userIds[3] as number, name: 'Ana Pop', organisationName: null } as const;
+    const before = await signingProvider.sign(t.ctx.db, base, who, { reason: 'Semnat' });
+    const same = await signingProvider.sign(t.ctx.db, base, who, { reason: 'Semnat' });
+    const after = await signingProvider.sign(
+      t.ctx.db,
+      base,
+      { ...who, name: 'Ana Pop-Mureșan', email: 'ana@example.ro' },
+      { reason: 'Semnat' },
+    );
+    expect(same.certificateSerial).toBe(before.certificateSerial);
+    expect(after.certificateSerial).not.toBe(before.certificateSerial);
+    const report = await verifyPdf(t.ctx.db, after.pdf);
+    expect(report.signatures[0]?.signerName).toBe('Ana Pop-Mureșan');
+  });
+
   it('signs with a PNG or a JPEG image in the box, and without a timestamp when asked', async () => {
     const png = fs.readFileSync(new URL('./test-image.png', import.meta.url));
     const jpeg = fs.readFileSync(new URL('./test-image.jpg', import.meta.url));
@@ -162,6 +187,19 @@ describe('signing a generated document three times', () => {
   }, 60_000);
 });
 
+describe('signing refuses', () => {
+  it('an image that is not what it claims and a box on a page that does not exist (VALIDATION_ERROR)', async () => {
+    const visible = (page: number, image?: { data: Buffer; mimeType: 'image/png' }) => ({
+      reason: 'x',
+      visible: { box: { page, x: 10, y: 10, width: 100, height: 40 }, caption: 'c', ...(image ? { image } : {}) },
+    });
+    await expect(
+      signingProvider.sign(t.ctx.db, base, ion(), visible(1, { data: Buffer.from('not a png'), mimeType: 'image/png' })),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(signingProvider.sign(t.ctx.db, base, ion(), visible(7))).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});
+
 describe('verifyPdf rejects', () => {
   it('one flipped byte', async () => {
     const tampered = Buffer.from(signed3);
@@ -172,6 +210,33 @@ describe('verifyPdf rejects', () => {
     expect(report.problem).toBe('NOT_OK');
     expect(report.signatures.every((s) => !s.digestOk)).toBe(true);
   });
+
+  it('any single flipped byte, without throwing', async () => {
+    let seed = 12;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    // Positions anywhere in the document's bytes (not inside a CMS blob, whose unsigned parts such
+    // as the embedded chain are not protected by any signature), plus each signature's zero padding.
+    const blobs = [...signed3.toString('latin1').matchAll(/\/ByteRange \[0 (\d+) (\d+) \d+\]/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    const inBlob = (p: number) => blobs.some(([b, c]) => p > (b as number) && p < (c as number) - 1);
+    const positions: number[] = [];
+    while (positions.length < 40) {
+      const p = next() % signed3.length;
+      if (!inBlob(p)) positions.push(p);
+    }
+    for (const match of signed3.toString('latin1').matchAll(/0{200}>/g)) positions.push((match.index as number) + 10);
+    for (const position of positions) {
+      const tampered = Buffer.from(signed3);
+      tampered[position] = (tampered[position] as number) ^ 0x04;
+      const report = await verifyPdf(t.ctx.db, tampered);
+      expect(report.ok, `byte ${position}`).toBe(false);
+    }
+  }, 60_000);
 
   it('a page added with an incremental update after signing', async () => {
     const doc = await readPdf(signed3);
@@ -232,6 +297,63 @@ describe('verifyPdf rejects', () => {
     const renewed = await signingProvider.sign(t.ctx.db, base, who, { reason: 'Semnat' });
     expect(renewed.certificateSerial).not.toBe(expired.certificateSerial);
     expect((await verifyPdf(t.ctx.db, renewed.pdf)).ok).toBe(true);
+  });
+
+  it("accepts another CA's signature as external, but not with an expired certificate and a claimed earlier time", async () => {
+    const day = 86_400_000;
+    const external = async (notBefore: Date, notAfter: Date): Promise<SigningMaterial> => {
+      const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+      const caKeys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
+      const ca = await x509.X509CertificateGenerator.createSelfSigned({
+        serialNumber: '0a01',
+        name: [{ CN: ['Certificări Calificate SRL'] }],
+        notBefore: new Date(Date.now() - 100 * day),
+        notAfter: new Date(Date.now() + 100 * day),
+        keys: caKeys,
+        signingAlgorithm: algorithm,
+        extensions: [new x509.BasicConstraintsExtension(true, 0, true)],
+      });
+      const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
+      const leaf = await x509.X509CertificateGenerator.create({
+        serialNumber: '0b02',
+        subject: [{ CN: ['Cetățean Extern'] }],
+        issuer: ca.subjectName,
+        notBefore,
+        notAfter,
+        publicKey: keys.publicKey,
+        signingKey: caKeys.privateKey,
+        signingAlgorithm: algorithm,
+      });
+      const loaded = (cert: x509.X509Certificate, key: unknown, serial: string) =>
+        ({
+          row: { serial: `ext-${serial}-${Math.random()}` },
+          certificate: cert,
+          der: Buffer.from(cert.rawData),
+          key,
+        }) as unknown as LoadedCertificate;
+      return { signer: loaded(leaf, keys.privateKey, 'leaf'), chain: [loaded(ca, caKeys.privateKey, 'ca')] };
+    };
+    const who: SignerIdentity = { kind: 'user', userId: 0, name: 'Cetățean Extern', organisationName: null };
+    const material = await external(new Date(Date.now() - day), new Date(Date.now() + day));
+    const valid = await signWith(base, who, { reason: 'Semnat offline' }, material, null);
+    const report = await verifyPdf(t.ctx.db, valid.pdf, { issued: base });
+    expect(report.ok).toBe(true);
+    expect(report.signatures[0]?.chain).toBe('external');
+    expect(report.signatures[0]?.externalRoot).toBeNull();
+    const externalCa = (await external(new Date(Date.now() - day), new Date(Date.now() + day))).chain[0] as LoadedCertificate;
+    const withRoots = await verifyPdf(t.ctx.db, valid.pdf, { trustedRoots: [Buffer.from(rootPem), externalCa.der] });
+    // Another CA with the same name but another key is not the signer's root.
+    expect(withRoots.signatures[0]?.externalRoot).toBeNull();
+    const trusted = await verifyPdf(t.ctx.db, valid.pdf, {
+      trustedRoots: [Buffer.from((material.chain[0] as LoadedCertificate).certificate.toString('pem'))],
+    });
+    expect(trusted.signatures[0]?.externalRoot).toBe('Certificări Calificate SRL');
+
+    const expired = await external(new Date(Date.now() - 30 * day), new Date(Date.now() - day));
+    const claimed = await signWith(base, who, { reason: 'Semnat offline' }, expired, null, new Date(Date.now() - 10 * day));
+    const refused = await verifyPdf(t.ctx.db, claimed.pdf, { issued: base });
+    expect(refused.ok).toBe(false);
+    expect(refused.signatures[0]?.certificateValidAtSigningTime).toBe(false);
   });
 
   it('a signature by a revoked certificate', async () => {
@@ -314,6 +436,13 @@ describe('the certification authority', () => {
       .from(signingCertificates)
       .where(eq(signingCertificates.subjectKey, `seal:${orgId}`));
     expect(rows).toHaveLength(1);
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(rows[0]?.id)));
+    expect(audit.filter((a) => a.entityType === 'signing_certificate').map((a) => a.action)).toEqual([
+      'signing.certificate_issued',
+    ]);
   });
 
   it('signs many documents with one key', async () => {
@@ -378,6 +507,13 @@ describe('public routes', () => {
       file('root.pem', await rootCertificatePem(t.ctx.db)),
     ]);
     expect(dataCheck).toContain('Verification: OK');
+  });
+
+  it('are documented in the OpenAPI document, without authentication', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/tsa'].post.security).toEqual([]);
+    expect(doc.paths['/api/tsa'].post.summary).toContain('RFC 3161');
+    expect(doc.paths['/api/pki/root.crt'].get.security).toEqual([]);
   });
 
   it('rejects garbage and other content types without a server error', async () => {

@@ -51,6 +51,8 @@ export interface SignatureReport {
   certificateSerial: string | null;
   /** 'yes': issued by the portal's CA; 'external': another CA; 'no': claims the portal's CA but does not verify. */
   chain: 'yes' | 'no' | 'external';
+  /** For an external chain: the common name of a root given in `trustedRoots` it leads to, else null. */
+  externalRoot: string | null;
   /** The timestamp's time when there is one, else the /M of the signature dictionary. */
   signingTime: string | null;
   timestamp: { present: boolean; valid: boolean; time: string | null };

@@ -17,7 +17,16 @@ import type { PdfVerification, SignatureReport } from './types.js';
  * (else the signer is reported as external); the certificate was valid and not revoked at the
  * signing time; a timestamp, when present, matches the signature. For the whole file: the last
  * signature covers it, and the updates after the signed (or issued) revision only add
- * signatures. With `issued`, the PDF the portal issued must be an exact byte prefix.
+ * signatures. With `issued`, the PDF the portal issued must be an exact byte prefix and at least
+ * one signature must have been added after it (an offline signature).
+ *
+ * `ok` accepts another CA's certificate (`chain: 'external'`, e.g. a citizen's qualified
+ * certificate) when everything else holds; a caller that wants only the portal's signatures
+ * checks `chain === 'yes'` on each report, and `trustedRoots` (PEM bundles or DER) names the
+ * other roots a caller trusts: `externalRoot` then says which one an external chain leads to. Without a valid timestamp, another CA's certificate
+ * must be valid now (the /M time is only the signer's claim). Unusable input is reported, never
+ * thrown: `problem` PDF_INVALID, PDF_IS_ENCRYPTED, INVALID_PDF_ERROR, PDF_READING_ERROR, or NOT_OK
+ * with `problems` (English, for logs).
  */
 
 const HASHES: Record<string, string> = {
@@ -142,6 +151,43 @@ async function chainOf(cert: pkijs.Certificate, cas: PortalCas): Promise<'yes' |
   return 'no';
 }
 
+/** The trusted root `cert` chains to through the certificates in the CMS (at most 5 levels). */
+async function externalRootOf(
+  cert: pkijs.Certificate,
+  pool: pkijs.Certificate[],
+  roots: pkijs.Certificate[],
+): Promise<pkijs.Certificate | null> {
+  let current = cert;
+  for (let depth = 0; depth < 5; depth++) {
+    for (const root of roots) if (sameName(root.subject, current.issuer) && (await verifies(current, root))) return root;
+    const next = pool.find((c) => c !== current && sameName(c.subject, current.issuer));
+    if (!next || !(await verifies(current, next))) return null;
+    current = next;
+  }
+  return null;
+}
+
+/** PEM bundles or DER certificates. */
+function parseCertificates(inputs: Buffer[]): pkijs.Certificate[] {
+  const found: pkijs.Certificate[] = [];
+  for (const input of inputs) {
+    const text = input.toString('latin1');
+    const blocks = text.includes('-----BEGIN CERTIFICATE-----')
+      ? [...text.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((m) =>
+          Buffer.from((m[1] as string).replace(/\s+/g, ''), 'base64'),
+        )
+      : [input];
+    for (const der of blocks) {
+      try {
+        found.push(pkijs.Certificate.fromBER(toArrayBuffer(der)));
+      } catch {
+        // Not a certificate: ignored.
+      }
+    }
+  }
+  return found;
+}
+
 function validAt(cert: pkijs.Certificate, time: Date): boolean {
   return cert.notBefore.value.getTime() <= time.getTime() && time.getTime() <= cert.notAfter.value.getTime();
 }
@@ -247,6 +293,7 @@ async function checkSignature(
   raw: RawSignature,
   cas: PortalCas,
   names: Map<number, string>,
+  trustedRoots: pkijs.Certificate[],
 ): Promise<SignatureReport> {
   const problems: string[] = [];
   const [a, b, c, d] = raw.range;
@@ -255,6 +302,7 @@ async function checkSignature(
     signerName: null,
     certificateSerial: null,
     chain: 'external',
+    externalRoot: null,
     signingTime: null,
     timestamp: { present: false, valid: false, time: null },
     coversWholeDocument: c + d === pdf.length || (c + d <= pdf.length && /^\s*$/.test(pdf.subarray(c + d).toString('latin1'))),
@@ -272,7 +320,12 @@ async function checkSignature(
   }
   let signedData: pkijs.SignedData;
   try {
-    const contentInfo = pkijs.ContentInfo.fromBER(toArrayBuffer(derPrefix(raw.contents)));
+    const der = derPrefix(raw.contents);
+    if (raw.contents.subarray(der.length).some((byte) => byte !== 0)) {
+      problems.push('data after the signature in /Contents');
+      return report;
+    }
+    const contentInfo = pkijs.ContentInfo.fromBER(toArrayBuffer(der));
     signedData = new pkijs.SignedData({ schema: contentInfo.content });
   } catch {
     problems.push('the signature is not a CMS SignedData');
@@ -297,17 +350,29 @@ async function checkSignature(
   report.certificateSerial = serialOf(cert);
   report.chain = await chainOf(cert, cas);
   if (report.chain === 'no') problems.push("the certificate does not verify under the portal's CA");
+  if (report.chain === 'external' && trustedRoots.length > 0) {
+    const pool = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+    const root = await externalRootOf(cert, pool, trustedRoots);
+    report.externalRoot = root ? commonName(root) : null;
+  }
 
   const token = attribute(signerInfo.unsignedAttrs, OID.timeStampToken)?.values[0];
   let signingTime = signatureDictTime(pdf, raw);
+  let timestamped = false;
   if (token) {
     const ts = await checkTimestamp(Buffer.from(signerInfo.signature.valueBlock.valueHexView), token, cas);
     report.timestamp = { present: true, valid: ts.valid, time: ts.time?.toISOString() ?? null };
     if (ts.problem) problems.push(ts.problem);
-    if (ts.valid && ts.time) signingTime = ts.time;
+    if (ts.valid && ts.time) {
+      signingTime = ts.time;
+      timestamped = true;
+    }
   }
   report.signingTime = signingTime?.toISOString() ?? null;
-  const at = signingTime ?? new Date();
+  // The time the certificate must be valid at: the timestamp's; the /M the portal wrote for its
+  // own certificates (their keys never leave it); now for another CA's certificate without a
+  // timestamp, whose /M is only the signer's claim.
+  const at = timestamped || report.chain === 'yes' ? (signingTime ?? new Date()) : new Date();
   if (report.chain === 'yes') {
     const row = await certificateBySerial(db, report.certificateSerial);
     report.certificateRevoked = !!row?.revokedAt && row.revokedAt.getTime() <= Date.now();
@@ -387,12 +452,17 @@ function arrayOnlyAddsWidgets(doc: PDFDocument, before: PDFArray, after: PDFArra
 }
 
 /** Problems of one incremental update that should only add a signature. */
-async function checkIncrement(pdf: Buffer, from: number, to: number): Promise<string[]> {
+async function checkIncrement(
+  pdf: Buffer,
+  from: number,
+  to: number,
+  read: (end: number) => Promise<PDFDocument>,
+): Promise<string[]> {
   const text = pdf.subarray(from, to).toString('latin1');
   if (/\/Type\s*\/ObjStm/.test(text) || /\/Type\s*\/XRef/.test(text))
     return [`update at ${from}: compressed objects are not accepted after signing`];
-  const before = await readPdf(pdf.subarray(0, from));
-  const after = await readPdf(pdf.subarray(0, to));
+  const before = await read(from);
+  const after = await read(to);
   const problems: string[] = [];
   const defined = new Set<string>();
   for (const match of text.matchAll(/(?:^|[\s>])(\d+)\s+(\d+)\s+obj\b/g)) defined.add(`${match[1]} ${match[2]}`);
@@ -436,11 +506,33 @@ async function checkIncrement(pdf: Buffer, from: number, to: number): Promise<st
   return problems;
 }
 
+const UNREADABLE: SignatureReport = {
+  fieldName: null,
+  signerName: null,
+  certificateSerial: null,
+  chain: 'external',
+  externalRoot: null,
+  signingTime: null,
+  timestamp: { present: false, valid: false, time: null },
+  coversWholeDocument: false,
+  byteRangeOk: false,
+  digestOk: false,
+  cmsSignatureOk: false,
+  certificateValidAtSigningTime: false,
+  certificateRevoked: false,
+  ok: false,
+  problems: [],
+};
+
 function failure(problem: ErrorCode, signatures: SignatureReport[] = [], problems: string[] = []): PdfVerification {
   return { ok: false, signatures, problem, problems };
 }
 
-export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer } = {}): Promise<PdfVerification> {
+export async function verifyPdf(
+  db: Db,
+  pdf: Buffer,
+  options: { issued?: Buffer; trustedRoots?: Buffer[] } = {},
+): Promise<PdfVerification> {
   let doc: PDFDocument;
   try {
     doc = await readPdf(pdf);
@@ -452,7 +544,14 @@ export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer 
   const raws = findSignatures(pdf);
   const signatures: SignatureReport[] = [];
   const names = signatureFieldNames(doc);
-  for (const raw of raws) signatures.push(await checkSignature(db, pdf, raw, cas, names));
+  const trustedRoots = parseCertificates(options.trustedRoots ?? []);
+  for (const raw of raws) {
+    try {
+      signatures.push(await checkSignature(db, pdf, raw, cas, names, trustedRoots));
+    } catch {
+      signatures.push({ ...UNREADABLE, problems: ['the signature cannot be read'] });
+    }
+  }
   const problems: string[] = [];
   if (signatures.length === 0) problems.push('no signature');
   for (const [i, s] of signatures.entries()) if (!s.ok) problems.push(`signature ${i + 1}: ${s.problems.join('; ')}`);
@@ -470,16 +569,28 @@ export async function verifyPdf(db: Db, pdf: Buffer, options: { issued?: Buffer 
       problems.push('the issued document is not a prefix of the upload');
     } else {
       start = options.issued.length;
+      const issuedLength = options.issued.length;
+      if (!raws.some((r) => r.range[2] + r.range[3] > issuedLength))
+        problems.push('no signature was added to the issued document');
     }
   } else if (raws.length > 0) {
     start = Math.min(...raws.map((r) => r.range[2] + r.range[3]));
   }
   if (start !== null) {
     const ends = revisionEnds(pdf).filter((e) => e > start + 1);
+    const revisions = new Map<number, Promise<PDFDocument>>();
+    const read = (end: number) => {
+      let revision = revisions.get(end);
+      if (!revision) {
+        revision = readPdf(pdf.subarray(0, end));
+        revisions.set(end, revision);
+      }
+      return revision;
+    };
     let from = start;
     for (const end of ends) {
       try {
-        problems.push(...(await checkIncrement(pdf, from, end)));
+        problems.push(...(await checkIncrement(pdf, from, end, read)));
       } catch {
         problems.push(`update at ${from} cannot be read`);
       }

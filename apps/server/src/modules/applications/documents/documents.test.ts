@@ -13,6 +13,7 @@ import {
   applications,
   applicationTypes,
   documentSeriesCounters,
+  documentTemplates,
   files,
   signingRequests,
 } from '../../../db/schema/index.js';
@@ -200,11 +201,16 @@ describe('document templates', () => {
     );
     expect(filtered.json().data.map((r: { id: number }) => r.id)).toEqual([ownId]);
     expect((await call(t, 'GET', '/api/document-templates?sortKey=-name', tenant.headers)).statusCode).toBe(200);
+    const slim = await call(t, 'GET', '/api/document-templates?fields=name', tenant.headers);
+    expect(Object.keys(slim.json().data[0]).sort()).toEqual(['id', 'name']);
+    expect((await call(t, 'GET', '/api/document-templates?fields=content', tenant.headers)).statusCode).toBe(400);
     expect((await call(t, 'GET', '/api/document-templates?sortKey=content', tenant.headers)).statusCode).toBe(400);
 
+    const described = await call(t, 'PATCH', `/api/document-templates/${ownId}`, tenant.headers, { description: 'Aviz tehnic' });
+    expect(described.json().data.description).toBe('Aviz tehnic');
     const patched = await call(t, 'PATCH', `/api/document-templates/${ownId}`, tenant.headers, { status: 'inactive' });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().data.status).toBe('inactive');
+    expect(patched.json().data).toMatchObject({ status: 'inactive', description: 'Aviz tehnic' });
     const options = (await call(t, 'GET', '/api/document-templates/options', tenant.headers)).json().data;
     expect(options.some((o: { id: number }) => o.id === ownId)).toBe(false);
     expect(options.some((o: { id: number }) => o.id === answerTemplateId)).toBe(true);
@@ -324,6 +330,7 @@ describe('generating the output document', () => {
     const panel = (await staffCall(t, 'GET', `/${id}/document`, f.supervisor)).json().data;
     expect(panel.document).toMatchObject({ state: 'generated', state_label: 'Generat', output_number: document.output_number });
     expect(panel.document.file.sha256).toBe(panel.document.generated_sha256);
+    expect(Date.parse(panel.document.generated_at)).toBeGreaterThan(Date.parse(document.created_at) - 1000);
     expect(panel.document.file.download_url).toContain('/api/files/');
     expect(panel.document.cells.map((c: { index: number }) => c.index)).toEqual([1, 2]);
     expect(panel.document.cells[0]).toMatchObject({ signer: 'assignee', signer_name: 'Sorin Șef', signed: false });
@@ -335,6 +342,10 @@ describe('generating the output document', () => {
     expect(panel.document.cells[1].box.y).toBeGreaterThan(panel.document.cells[0].box.y);
     const [row] = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
     expect(row.allocatedDocumentSeries).toBe(document.output_number);
+    const history = (await call(t, 'GET', `/api/applications/${id}/history`, f.citizen.headers)).json().data;
+    expect(history.map((h: { label: string }) => h.label)).toEqual(
+      expect.arrayContaining(['Generarea documentului pornită', 'Document generat']),
+    );
   });
 
   it('keeps the output number across a return and a regeneration', async () => {
@@ -374,6 +385,11 @@ describe('generating the output document', () => {
     expect(panel.document.revision).toBe(2);
     expect(panel.history.map((h: { revision: number; state: string }) => [h.revision, h.state])).toEqual([[1, 'returned']]);
     expect(panel.document.verification_url).not.toBe(first.verification_url);
+
+    // A number given before any generation (a reserved one) is the document's.
+    const reserved = await applicationIn('APPROVED');
+    await setState(t, reserved, { allocatedDocumentSeries: `${PREFIX}/R-1/2026` });
+    expect((await generated(reserved)).output_number).toBe(`${PREFIX}/R-1/2026`);
   });
 
   it('numbers a rejection from the rejected counter, and refuses without a rejected prefix', async () => {
@@ -405,6 +421,77 @@ describe('generating the output document', () => {
       await t.ctx.db
         .update(applicationTypes)
         .set({ seriesTypeIds: { ...type.seriesTypeIds, outgoing: outgoingTypeId } })
+        .where(eq(applicationTypes.id, f.typeId));
+    }
+  });
+
+  it('records a failed generation on the revision and leaves the application where it was', async () => {
+    const id = await applicationIn('APPROVED');
+    const first = (await generate(id)).json().data;
+    // The template vanishes under the job: the render fails.
+    await t.ctx.db.update(applicationDocuments).set({ templateId: null }).where(eq(applicationDocuments.id, first.id));
+    await t.ctx.jobs.drain();
+    const status = (await call(t, 'GET', `/api/applications/${id}/check-generation-status`, f.citizen.headers)).json().data;
+    expect(status).toMatchObject({ state: 'error', error_code: 'ERROR_DOCUMENT_GENERATION' });
+    expect(await statusOf(t, id)).toBe('APPROVED');
+    // A failed revision is history: generating again is allowed and keeps the number.
+    const second = await generated(id);
+    expect(second).toMatchObject({ revision: 2, output_number: first.output_number });
+    expect(await statusOf(t, id)).toBe('GENERATED');
+  });
+
+  it('generates once when two clerks ask at the same time', async () => {
+    const id = await applicationIn('APPROVED');
+    const answers = await Promise.all([generate(id), generate(id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    expect(answers.find((r) => r.statusCode === 409)?.json().message).toBe('DOCUMENT_ALREADY_GENERATED');
+    await t.ctx.jobs.drain();
+    expect(await statusOf(t, id)).toBe('GENERATED');
+  });
+
+  it('refuses to generate from a template whose layout was broken behind the editor’s back', async () => {
+    const broken = await createTemplate(DEMO.superadmin);
+    const brokenId = broken.json().data.id;
+    await t.ctx.db
+      .update(documentTemplates)
+      .set({ signingLayout: { rows: [] } })
+      .where(eq(documentTemplates.id, brokenId));
+    await t.ctx.db
+      .update(applicationTypes)
+      .set({ documentTemplateIds: { staff: answerTemplateId, rejection: brokenId } })
+      .where(eq(applicationTypes.id, f.typeId));
+    try {
+      const refused = await generate(await applicationIn('REJECTED_IN_PROGRESS'), 'reject');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('INVALID_SIGNING_LAYOUT');
+    } finally {
+      await t.ctx.db
+        .update(applicationTypes)
+        .set({ documentTemplateIds: { staff: answerTemplateId, rejection: rejectionTemplateId } })
+        .where(eq(applicationTypes.id, f.typeId));
+    }
+  });
+
+  it('refuses to generate from a template without text', async () => {
+    const empty = await createTemplate(DEMO.superadmin, { content: { type: 'doc', content: [para(text(' '))] } });
+    expect(empty.statusCode, empty.body).toBe(201);
+    await t.ctx.db
+      .update(applicationTypes)
+      .set({ documentTemplateIds: { staff: answerTemplateId, rejection: empty.json().data.id } })
+      .where(eq(applicationTypes.id, f.typeId));
+    try {
+      const id = await applicationIn('REJECTED_IN_PROGRESS');
+      const refused = await generate(id, 'reject');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('DOCUMENT_TEMPLATE_EMPTY');
+      const preview = await call(t, 'POST', `/api/document-templates/${empty.json().data.id}/preview`, DEMO.superadmin, {
+        application_id: id,
+      });
+      expect(preview.json().message).toBe('DOCUMENT_TEMPLATE_EMPTY');
+    } finally {
+      await t.ctx.db
+        .update(applicationTypes)
+        .set({ documentTemplateIds: { staff: answerTemplateId, rejection: rejectionTemplateId } })
         .where(eq(applicationTypes.id, f.typeId));
     }
   });

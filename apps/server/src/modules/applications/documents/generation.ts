@@ -6,11 +6,14 @@ import type { JobContext } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db.js';
 import { emitDomainEvent } from '../../../platform/events.js';
 import type { FileStorage } from '../../../platform/file-storage.js';
-import { qrCodeDataUrl } from '../../../platform/pdf.js';
 import { notFound } from '../../../platform/request.js';
-import { findTemplateForUse } from '../../document-templates/index.js';
-import { readStoredFile, storeGeneratedFile } from '../../files/index.js';
-import { completeDocumentStep } from '../../processes/index.js';
+// The job runs in the worker, whose bundle holds no routes (src/jobs.test.ts): a module's index
+// exports its routes, so this chain reaches the two functions it needs from other modules
+// through their route-free files, and reads the template itself (repository.ts).
+// biome-ignore lint/style/noRestrictedImports: route-free face of the files module for the worker
+import { readStoredFile, storeGeneratedFile } from '../../files/service.js';
+// biome-ignore lint/style/noRestrictedImports: route-free face of the process engine for the worker
+import { completeDocumentStep } from '../../processes/engine.js';
 import * as appRepo from '../repository.js';
 import type { WorkflowTransition } from '../staff/workflow-hook.js';
 import { type DocumentRenderData, renderOutputDocument } from './render.js';
@@ -82,7 +85,6 @@ export async function renderData(
       row.map((cell) => ({ ...cell, box: undefined, signerName: signers.get(cell.index)?.name ?? null })),
     ),
     verificationUrl: url,
-    qrImage: await qrCodeDataUrl(url, { width: 160 }),
     author: c.organisation.name,
   };
 }
@@ -104,7 +106,7 @@ export async function runGeneration(context: Pick<JobContext, 'db' | 'storage' |
   if (document?.state !== 'generating') return;
   try {
     await progress(db, documentId, 10);
-    const template = document.templateId ? await findTemplateForUse(db, document.templateId) : undefined;
+    const template = document.templateId ? await repo.findTemplate(db, document.templateId) : undefined;
     if (!template) throw new Error(`template ${document.templateId} missing`);
     const data = await renderData(
       { db, storage: context.storage, publicUrl: context.config.publicUrl },

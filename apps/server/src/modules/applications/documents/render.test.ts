@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ProseMirrorNode } from '@ghiseu/domain';
 import { describe, expect, it } from 'vitest';
-import { qrCodeDataUrl } from '../../../platform/pdf.js';
 import {
   bodyContent,
   type DocumentRenderData,
@@ -147,7 +146,6 @@ describe('the signatures block', () => {
         [{ index: 1, label: 'Întocmit', signer: 'assignee', signerName: 'Maria Ionescu' }],
       ],
       verificationUrl: 'https://ghiseu.example/verificare/abc',
-      qrImage: await qrCodeDataUrl('https://ghiseu.example/verificare/abc', { width: 160 }),
       author: 'Primăria Târgu Mureș',
     };
     await renderOutputDocument(data); // warm-up (fonts)
@@ -172,6 +170,9 @@ describe('the signatures block', () => {
     const fonts = execFileSync('pdffonts', [path.join(dir, 'd.pdf')], { encoding: 'utf8' });
     expect(fonts).toContain('Roboto');
     expect(fonts).not.toMatch(/\bno\s+no\b/); // every font embedded
+    // No raster image (the QR is vectors): nothing transparent.
+    const images = execFileSync('pdfimages', ['-list', path.join(dir, 'd.pdf')], { encoding: 'utf8' });
+    expect(images).not.toContain('smask');
     console.info(`render: 2 pages in ${elapsed.toFixed(0)} ms`);
   });
 });

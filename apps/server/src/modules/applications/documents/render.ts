@@ -17,7 +17,8 @@ import { formatRomanianDate, type PdfDocument, renderPdf } from '../../../platfo
  *   block the spacer (and the block after it) moves to a new page. The boxes' coordinates are
  *   known from the constants below; the last page's index comes from the footer's page count;
  * - footer: "Document generat de Ghișeul Unic", page x/y, and the QR code of the public
- *   verification page.
+ *   verification page, drawn as vectors by pdfmake (a PNG from qrcode carries an alpha channel,
+ *   i.e. a soft mask: transparency, which PDF/A-1 forbids).
  */
 
 export interface DocumentRenderData {
@@ -38,7 +39,6 @@ export interface DocumentRenderData {
   /** The layout rows, each cell with the name of who is expected to sign it. */
   rows: (SigningCell & { signerName: string | null })[][];
   verificationUrl: string;
-  qrImage: string;
   author: string;
 }
 
@@ -357,9 +357,10 @@ export function documentDefinition(data: DocumentRenderData): { definition: PdfD
     footer: (currentPage: number, pageCount: number) => {
       pages = pageCount;
       return {
-        margin: [MARGINS.left, 16, MARGINS.right, 0],
+        margin: [MARGINS.left, 10, MARGINS.right, 0],
         columns: [
-          { image: data.qrImage, width: 56 },
+          // A vector QR (pdfmake's own): no raster image, no soft mask (PDF/A-friendly).
+          { qr: data.verificationUrl, fit: 76, eccLevel: 'M', width: 80 } as Content,
           {
             stack: [
               { text: 'Document generat de Ghișeul Unic', fontSize: 8, color: MUTED },

@@ -1,5 +1,5 @@
-import type { SigningCell, SigningLayout } from '@ghiseu/domain';
-import { and, asc, desc, eq, max, notInArray, sql } from 'drizzle-orm';
+import type { ProseMirrorNode, SigningCell, SigningLayout } from '@ghiseu/domain';
+import { and, asc, desc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
   applicationBeneficiaries,
   applicationDocuments,
@@ -107,6 +107,22 @@ export async function findByVerificationCode(db: Db, code: string) {
   return row;
 }
 
+/** A template as the generation reads it (the document-templates module owns the table). */
+export async function findTemplate(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: documentTemplates.id,
+      name: documentTemplates.name,
+      status: documentTemplates.status,
+      organisationId: documentTemplates.organisationId,
+      content: documentTemplates.content,
+      signingLayout: documentTemplates.signingLayout,
+    })
+    .from(documentTemplates)
+    .where(eq(documentTemplates.id, id));
+  return row ? { ...row, content: row.content as unknown as ProseMirrorNode } : undefined;
+}
+
 export async function templateName(db: Db, templateId: number | null): Promise<string | null> {
   if (templateId === null) return null;
   const [row] = await db
@@ -114,6 +130,20 @@ export async function templateName(db: Db, templateId: number | null): Promise<s
     .from(documentTemplates)
     .where(eq(documentTemplates.id, templateId));
   return row?.name ?? null;
+}
+
+/** When each revision's generated PDF was stored (its file's date), by revision id. */
+export async function generatedDates(db: Db, documents: readonly DocumentRow[]): Promise<Map<number, Date>> {
+  const ids = documents.map((d) => d.generatedFileId).filter((id): id is number => id !== null);
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: files.id, createdAt: files.createdAt }).from(files).where(inArray(files.id, ids));
+  const byFile = new Map(rows.map((r) => [r.id, r.createdAt]));
+  const out = new Map<number, Date>();
+  for (const d of documents) {
+    const date = d.generatedFileId === null ? undefined : byFile.get(d.generatedFileId);
+    if (date) out.set(d.id, date);
+  }
+  return out;
 }
 
 export async function fileSummary(db: Db, fileId: number | null) {

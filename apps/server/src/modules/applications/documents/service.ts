@@ -15,6 +15,7 @@ import {
   isFinishedStatus,
   nextStatus,
   RETURNABLE_DOCUMENT_STATES,
+  signingLayoutProblems,
   signingLayoutToOutput,
   signingOrder,
   TEMPLATE_ROLE_OF_KIND,
@@ -24,7 +25,7 @@ import { applications } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { isSuperAdmin } from '../../../platform/auth/scope.js';
 import type { AppContext } from '../../../platform/context.js';
-import type { Db } from '../../../platform/db.js';
+import { type Db, isUniqueViolation } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { emitDomainEvent } from '../../../platform/events.js';
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
@@ -53,8 +54,8 @@ const ENTITY = 'application';
 
 /* ───────────────────────────── Shapes ───────────────────────────── */
 
-export function presentDocument(row: repo.DocumentRow): ApplicationDocument {
-  const generated = row.state !== 'generating' && row.state !== 'error' && row.generatedFileId !== null;
+/** `generatedAt`: when the generated PDF was stored (its file's date); null before. */
+export function presentDocument(row: repo.DocumentRow, generatedAt: Date | null = null): ApplicationDocument {
   return {
     id: row.id,
     application_id: row.applicationId,
@@ -66,7 +67,7 @@ export function presentDocument(row: repo.DocumentRow): ApplicationDocument {
     error_code: row.errorCode,
     template_id: row.templateId,
     output_number: row.outputNumber,
-    generated_at: generated ? row.updatedAt.toISOString() : null,
+    generated_at: generatedAt ? generatedAt.toISOString() : null,
     generated_sha256: row.generatedSha256,
     issued_at: row.issuedAt ? row.issuedAt.toISOString() : null,
     returned_at: row.returnedAt ? row.returnedAt.toISOString() : null,
@@ -102,10 +103,15 @@ export async function previewTemplate(ctx: AppContext, actor: Actor, templateId:
 
 /* ───────────────────────────── Generate ───────────────────────────── */
 
-/** The output number: reused from an earlier revision of the same kind, else taken now. */
+/**
+ * The output number: reused from an earlier revision of the same kind; the application's own
+ * when it has one and no revision yet (allocated elsewhere before any generation); else taken now.
+ */
 async function outputNumberFor(tx: Db, a: appRepo.ApplicationRow, kind: DocumentKind, now: Date): Promise<string> {
-  const earlier = (await repo.listDocuments(tx, a.id)).find((d) => d.kind === kind && d.outputNumber);
+  const revisions = await repo.listDocuments(tx, a.id);
+  const earlier = revisions.find((d) => d.kind === kind && d.outputNumber);
   if (earlier?.outputNumber) return earlier.outputNumber;
+  if (revisions.length === 0 && a.allocatedDocumentSeries) return a.allocatedDocumentSeries;
   if (kind === 'answer') return (await takeApplicationTypeNumber(tx, a.applicationTypeId, 'outgoing', 'main', now)).code;
   const series = await repo.outgoingSeriesOf(tx, a.applicationTypeId);
   if (!series || series.rejectedPrefix.trim() === '')
@@ -122,6 +128,16 @@ export async function generateDocument(
   meta: RequestMeta,
 ): Promise<ApplicationDocument> {
   const kind = DOCUMENT_KIND_OF_ACTION[action];
+  try {
+    return await generateIn(ctx, actor, id, kind, meta);
+  } catch (error) {
+    // Two generations at once: the application row lock orders them, the live index decides.
+    if (isUniqueViolation(error)) throw new AppError('DOCUMENT_ALREADY_GENERATED');
+    throw error;
+  }
+}
+
+function generateIn(ctx: AppContext, actor: Actor, id: number, kind: DocumentKind, meta: RequestMeta) {
   return ctx.db.transaction(async (tx) => {
     const a = await appRepo.findApplication(tx, id, { lock: true });
     if (!a) throw notFound();
@@ -142,6 +158,9 @@ export async function generateDocument(
     if (template?.status !== 'active' || (template.organisationId !== null && template.organisationId !== a.organisationId))
       throw new AppError('DOCUMENT_TEMPLATE_NOT_DEFINED', { role: TEMPLATE_ROLE_OF_KIND[kind] });
     if (!documentHasText(template.content)) throw new AppError('DOCUMENT_TEMPLATE_EMPTY', { template_id: template.id });
+    const layoutProblems = signingLayoutProblems(template.signingLayout);
+    if (layoutProblems.length > 0)
+      throw new AppError('INVALID_SIGNING_LAYOUT', { problems: layoutProblems.join(' '), template_id: template.id });
     const now = new Date();
     const outputNumber = await outputNumberFor(tx, a, kind, now);
     const document = await repo.insertDocument(tx, {
@@ -248,7 +267,11 @@ export async function returnDocument(ctx: AppContext, actor: Actor, id: number, 
         revision: document.revision,
       },
     });
-    return presentDocument({ ...document, state: 'returned', returnedAt: now, returnedBy: actor.userId });
+    const dates = await repo.generatedDates(tx, [document]);
+    return presentDocument(
+      { ...document, state: 'returned', returnedAt: now, returnedBy: actor.userId },
+      dates.get(document.id) ?? null,
+    );
   });
 }
 
@@ -260,7 +283,13 @@ export async function generationStatus(ctx: AppContext, actor: Actor, id: number
   if (!a || !(await mayReadApplicationRow(ctx.db, actor, a))) throw notFound();
   const latest = await repo.findLatestDocument(ctx.db, id);
   if (!latest) throw new AppError('EMPTY_TARGET_FILES');
-  return { state: latest.state, progress: latest.progress, error_code: latest.errorCode, document: presentDocument(latest) };
+  const dates = await repo.generatedDates(ctx.db, [latest]);
+  return {
+    state: latest.state,
+    progress: latest.progress,
+    error_code: latest.errorCode,
+    document: presentDocument(latest, dates.get(latest.id) ?? null),
+  };
 }
 
 async function currentPdf(ctx: AppContext, document: repo.DocumentRow | undefined) {
@@ -295,7 +324,8 @@ export async function documentPanel(ctx: AppContext, actor: Actor, id: number): 
   if (!a || !mayReadStaff(actor, a, await relationOf(ctx.db, actor, id))) throw notFound();
   const all = await repo.listDocuments(ctx.db, id);
   const live = all.find((d) => d.state !== 'returned' && d.state !== 'error');
-  const history = all.filter((d) => d !== live).map(presentDocument);
+  const dates = await repo.generatedDates(ctx.db, all);
+  const history = all.filter((d) => d !== live).map((d) => presentDocument(d, dates.get(d.id) ?? null));
   if (!live) return { document: null, history };
   const layout = live.signingLayout ?? { rows: [] };
   const [signatures, signers, file] = await Promise.all([
@@ -323,7 +353,7 @@ export async function documentPanel(ctx: AppContext, actor: Actor, id: number): 
   const download = file ? await issueDownloadToken(ctx, actor, file.id).catch(() => undefined) : undefined;
   return {
     document: {
-      ...presentDocument(live),
+      ...presentDocument(live, dates.get(live.id) ?? null),
       file: file
         ? {
             id: file.id,
