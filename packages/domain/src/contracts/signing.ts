@@ -165,6 +165,8 @@ export const ZSignatureReport = z.object({
   certificate_serial: z.string().nullable(),
   /** yes: chains to the portal root; external: another CA (the CMS verifies); no: does not chain. */
   chain: z.enum(['yes', 'no', 'external']),
+  /** For an external chain: the root of SIGNING_TRUSTED_ROOTS it leads to (common name), else null. */
+  trusted_root: z.string().nullable(),
   signing_time: z.string().nullable(),
   timestamp: z.enum(['none', 'valid', 'invalid']),
   covers_whole_document: z.boolean(),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type ErrorCode, errorMessage, type OfflineCheckResponse, type OfflineInitResponse } from '@ghiseu/domain';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -16,6 +17,29 @@ import * as repo from './repository.js';
 /* ───────────────────────────── Applicant: offline ───────────────────────────── */
 
 const OFFLINE_MINUTES = 60;
+
+let roots: Buffer[] | undefined;
+/**
+ * Roots an applicant's own certificate may chain to besides the portal's CA (qualified
+ * providers' roots): SIGNING_TRUSTED_ROOTS, a comma-separated list of PEM or DER files, read
+ * once. A signature by another CA whose CMS verifies is accepted all the same, reported as
+ * chain 'external'; a trusted root only names where it leads (`trusted_root`). An unreadable
+ * file is skipped.
+ */
+function trustedRoots(): Buffer[] {
+  roots ??= (process.env.SIGNING_TRUSTED_ROOTS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .flatMap((p) => {
+      try {
+        return [fs.readFileSync(p)];
+      } catch {
+        return [];
+      }
+    });
+  return roots;
+}
 
 export function initializeOffline(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<OfflineInitResponse> {
   return ctx.db.transaction(async (tx) => {
@@ -101,7 +125,7 @@ async function verifyUpload(
   if (upload.mimeType !== 'application/pdf') return report('PDF_INVALID', []);
   let verification: Awaited<ReturnType<typeof verifyPdf>>;
   try {
-    verification = await verifyPdf(db, uploaded, { issued });
+    verification = await verifyPdf(db, uploaded, { issued, trustedRoots: trustedRoots() });
   } catch (error) {
     return report(error instanceof AppError ? (error.code as ErrorCode) : 'PDF_READING_ERROR', []);
   }
@@ -109,6 +133,7 @@ async function verifyUpload(
     signer_name: s.signerName,
     certificate_serial: s.certificateSerial,
     chain: s.chain,
+    trusted_root: s.externalRoot,
     signing_time: s.signingTime,
     timestamp: s.timestamp.present ? (s.timestamp.valid ? ('valid' as const) : ('invalid' as const)) : ('none' as const),
     covers_whole_document: s.coversWholeDocument,
