@@ -82,7 +82,7 @@ export async function startBulkSigning(
   for (const id of [...new Set(body.application_ids)]) {
     try {
       const documentId = await ctx.db.transaction(async (tx) => {
-        const locked = await lockForSigning(tx, id);
+        const locked = await lockForSigning(tx, id, { lock: false });
         await checkStaffCell(tx, actor, locked);
         return locked.document.id;
       });
@@ -141,7 +141,7 @@ export async function confirmBulkSigning(
       try {
         prepared.push(
           await ctx.db.transaction(async (tx) => {
-            const locked = await lockForSigning(tx, item.applicationId);
+            const locked = await lockForSigning(tx, item.applicationId, { lock: false });
             if (item.documentId !== undefined && locked.document.id !== item.documentId)
               throw new AppError('SIGNING_REQUEST_NOT_FOUND', { reason: 'document_changed' });
             const { cell } = await checkStaffCell(tx, actor, locked);

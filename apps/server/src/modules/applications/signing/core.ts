@@ -185,11 +185,15 @@ export interface Locked {
   signatures: repo.SignatureRow[];
 }
 
-/** The application and its live document, both locked; EMPTY_TARGET_FILES without a document. */
-export async function lockForSigning(tx: Db, applicationId: number): Promise<Locked> {
-  const application = await appRepo.findApplication(tx, applicationId, { lock: true });
+/** The application and its live document, both locked (unless a read-only check asks otherwise); EMPTY_TARGET_FILES without a document. */
+export async function lockForSigning(
+  tx: Db,
+  applicationId: number,
+  options: { lock: boolean } = { lock: true },
+): Promise<Locked> {
+  const application = await appRepo.findApplication(tx, applicationId, options);
   if (!application) throw notFound();
-  const document = await repo.findLiveDocument(tx, applicationId, { lock: true });
+  const document = await repo.findLiveDocument(tx, applicationId, options);
   if (!document || document.fileId === null) throw new AppError('EMPTY_TARGET_FILES');
   return { application, document, signatures: await repo.signaturesOf(tx, document.id) };
 }
