@@ -358,6 +358,45 @@ describe('refusals', () => {
   });
 });
 
+describe('concurrency and the clarification answer', () => {
+  it('signs once when the same code is confirmed twice at the same time', async () => {
+    const id = await fileApplication(t, f, 30);
+    await withGeneratedDocument(t, f, id, { assigneeUserId: f.supervisor.id });
+    const start = (await staffCall(t, 'PUT', `/${id}/approve/sign`, f.supervisor, {})).json().data;
+    const code = await signingCode(t, f.supervisor.phone);
+    const body = { pin: code, request_id: start.request_id };
+    const answers = await Promise.all([
+      staffCall(t, 'PUT', `/${id}/confirm-signing`, f.supervisor, body),
+      staffCall(t, 'PUT', `/${id}/confirm-signing`, f.supervisor, body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const [doc] = await t.ctx.db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, id));
+    const signatures = await t.ctx.db.select().from(documentSignatures).where(eq(documentSignatures.documentId, doc.id));
+    expect(signatures).toHaveLength(1);
+  });
+
+  it('signs the answer to a clarification request (review=true) as a review file', async () => {
+    const id = await fileApplication(t, f, 31);
+    await t.ctx.db.update(applications).set({ status: 'REVIEW', registeredAt: new Date() }).where(eq(applications.id, id));
+    await makeSignerReady(t, f.citizen.id, { enrolled: false });
+    const start = await call(t, 'PUT', `/api/applications/${id}/sign?review=true`, f.citizen.headers);
+    expect(start.statusCode, start.body).toBe(200);
+    const code = await signingCode(t, f.citizen.phone);
+    const wrongKind = await call(t, 'PUT', `/api/applications/${id}/confirm-signing`, f.citizen.headers, { pin: code });
+    expect(wrongKind.json().message).toBe('SIGNING_REQUEST_NOT_FOUND');
+    const again = (await call(t, 'PUT', `/api/applications/${id}/sign?review=true`, f.citizen.headers)).json().data;
+    const confirm = await call(t, 'PUT', `/api/applications/${id}/confirm-signing`, f.citizen.headers, {
+      pin: await signingCode(t, f.citizen.phone),
+      review: true,
+      request_id: again.request_id,
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const [row] = await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.fileId, confirm.json().data.file_id));
+    expect(row).toMatchObject({ fileType: 'review', status: 'signed' });
+    expect(confirm.json().data.application_status).toBe('REVIEW');
+  });
+});
+
 describe('start rate limit', () => {
   it('refuses more than 30 signing starts in 10 minutes (each may send an SMS)', async () => {
     const citizen = await buildCitizen(t);
