@@ -36,6 +36,14 @@ describe('bulk signing of documents', () => {
       await withGeneratedDocument(t, f, id, { assigneeUserId: f.supervisor.id });
       ids.push(id);
     }
+    const list = (await staffCall(t, 'GET', '?view=in-work&limit=100', f.supervisor)).json().data;
+    const rows = list.filter((r: { id: number }) => ids.includes(r.id));
+    expect(rows).toHaveLength(10);
+    expect(rows.every((r: { abilities: { canSign: boolean } }) => r.abilities.canSign)).toBe(true);
+    const clerkList = (await staffCall(t, 'GET', '?view=in-work&limit=100', f.clerk)).json().data;
+    expect(
+      clerkList.filter((r: { id: number; abilities: { canSign: boolean } }) => ids.includes(r.id) && r.abilities.canSign),
+    ).toEqual([]);
     const status = await staffCall(t, 'POST', '/check-bulk-signing-status', f.supervisor, { application_ids: ids });
     expect(status.statusCode, status.body).toBe(200);
     expect(status.json().data.items.every((i: { can_sign: boolean }) => i.can_sign)).toBe(true);

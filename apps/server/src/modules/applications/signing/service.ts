@@ -262,7 +262,11 @@ export async function applicantSigningStatus(ctx: AppContext, actor: Actor, id: 
 }
 
 /** isNextSigner of the staff abilities (the staff record fills StaffRelation with it). */
-export async function isNextSigner(db: Db, actor: Actor, a: appRepo.ApplicationRow): Promise<boolean> {
+export async function isNextSigner(
+  db: Db,
+  actor: Actor,
+  a: Pick<appRepo.ApplicationRow, 'id' | 'status' | 'organisationId' | 'assigneeUserId' | 'reviewerUserId' | 'applicantUserId'>,
+): Promise<boolean> {
   if (a.status !== 'GENERATED' && a.status !== 'SIGN_PENDING') return false;
   const doc = await repo.findLiveDocument(db, a.id);
   if (!doc || (doc.state !== 'generated' && doc.state !== 'signing')) return false;

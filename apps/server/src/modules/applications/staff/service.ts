@@ -95,6 +95,11 @@ async function presentStaffRows(db: Db, actor: Actor, rows: repo.StaffListRow[])
   ]);
   const namesOf = groupBy(names);
   const numbersOf = groupBy(numbers);
+  // canSign on the rows waiting for signatures (applications/signing): the bulk selection.
+  const nextSigner = new Set<number>();
+  for (const row of rows)
+    if (['GENERATED', 'SIGN_PENDING'].includes(row.application.status) && (await isNextSigner(db, actor, row.application)))
+      nextSigner.add(row.application.id);
   const today = todayInRomania();
   return rows.map((row) => {
     const a = row.application;
@@ -104,7 +109,7 @@ async function presentStaffRows(db: Db, actor: Actor, rows: repo.StaffListRow[])
       namesOf.get(a.id) ?? [],
       (numbersOf.get(a.id) ?? []).map((n) => n.cadastralNumber),
     );
-    const relation = { functionIds, consultation: consultations.get(a.id) };
+    const relation = { functionIds, consultation: consultations.get(a.id), isNextSigner: nextSigner.has(a.id) };
     return presentStaffListItem(base, a, people, abilitiesOf(actor, a, relation, processAvailable(row.typeWorkflowId)), today);
   });
 }
