@@ -34,7 +34,21 @@ export async function readPdf(pdf: Buffer): Promise<PDFDocument> {
     throw new AppError('PDF_READING_ERROR');
   }
   if (doc.isEncrypted) throw new AppError('PDF_IS_ENCRYPTED');
+  // pdf-lib forgets the numbers of object streams and cross-reference streams: new objects must
+  // be numbered from the trailer's /Size, or they would shadow those streams.
+  const size = lastTrailerSize(pdf);
+  if (size !== null) doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, size - 1);
   return doc;
+}
+
+/** /Size of the last cross-reference section (classic trailer or stream dictionary). */
+function lastTrailerSize(pdf: Buffer): number | null {
+  const prev = lastStartXref(pdf);
+  if (prev === null || prev >= pdf.length) return null;
+  const text = pdf.subarray(prev, Math.min(pdf.length, prev + 200_000)).toString('latin1');
+  const dictionary = text.startsWith('xref') ? text.slice(text.indexOf('trailer')) : text;
+  const match = /\/Size\s+(\d+)/.exec(dictionary.slice(0, 4000));
+  return match ? Number(match[1]) : null;
 }
 
 /** The offset after the last `startxref` keyword: the previous cross-reference section. */
@@ -74,6 +88,50 @@ export function appendIncrement(pdf: Buffer, doc: PDFDocument, objects: UpdateOb
     parts.push(chunk);
     position += chunk.length;
   }
+  const trailer = doc.context.trailerInfo;
+  const trailerEntries = [`/Root ${trailer.Root}`];
+  if (trailer.Info) trailerEntries.push(`/Info ${trailer.Info}`);
+  if (trailer.ID) trailerEntries.push(`/ID ${trailer.ID}`);
+  trailerEntries.push(`/Prev ${prev}`);
+
+  // A file whose last cross-reference section is a stream (PDF 1.5 object streams) is continued
+  // with a stream too: poppler does not follow a classic table's /Prev to an xref stream.
+  const previousIsStream = !pdf
+    .subarray(prev, prev + 4)
+    .toString('latin1')
+    .startsWith('xref');
+  if (previousIsStream) {
+    const xrefRef = doc.context.nextRef();
+    offsets.set(xrefRef.objectNumber, position);
+    const numbers = [...offsets.keys()].sort((a, b) => a - b);
+    const size = Math.max(doc.context.largestObjectNumber + 1, (numbers[numbers.length - 1] ?? 0) + 1);
+    const index: number[] = [];
+    const rows: Buffer[] = [];
+    for (let i = 0; i < numbers.length; ) {
+      let j = i;
+      while (j + 1 < numbers.length && numbers[j + 1] === (numbers[j] as number) + 1) j++;
+      index.push(numbers[i] as number, j - i + 1);
+      for (let k = i; k <= j; k++) {
+        const n = numbers[k] as number;
+        const row = Buffer.alloc(7);
+        row[0] = 1;
+        row.writeUInt32BE(offsets.get(n) as number, 1);
+        row.writeUInt16BE(objects.find((o) => o.ref.objectNumber === n)?.ref.generationNumber ?? 0, 5);
+        rows.push(row);
+      }
+      i = j + 1;
+    }
+    const data = Buffer.concat(rows);
+    const dict = `<<\n/Type /XRef\n/Size ${size}\n/W [1 4 2]\n/Index [${index.join(' ')}]\n/Length ${data.length}\n${trailerEntries.join('\n')}\n>>`;
+    return Buffer.concat([
+      head,
+      ...parts,
+      Buffer.from(`${xrefRef.objectNumber} 0 obj\n${dict}\nstream\n`, 'latin1'),
+      data,
+      Buffer.from(`\nendstream\nendobj\nstartxref\n${position}\n%%EOF\n`, 'latin1'),
+    ]);
+  }
+
   const numbers = [...offsets.keys()].sort((a, b) => a - b);
   let xref = 'xref\n';
   for (let i = 0; i < numbers.length; ) {
@@ -88,11 +146,7 @@ export function appendIncrement(pdf: Buffer, doc: PDFDocument, objects: UpdateOb
     i = j + 1;
   }
   const size = Math.max(doc.context.largestObjectNumber + 1, (numbers[numbers.length - 1] ?? 0) + 1);
-  const trailer = doc.context.trailerInfo;
-  let trailerText = `trailer\n<<\n/Size ${size}\n/Root ${trailer.Root}\n`;
-  if (trailer.Info) trailerText += `/Info ${trailer.Info}\n`;
-  if (trailer.ID) trailerText += `/ID ${trailer.ID}\n`;
-  trailerText += `/Prev ${prev}\n>>\nstartxref\n${position}\n%%EOF\n`;
+  const trailerText = `trailer\n<<\n/Size ${size}\n${trailerEntries.join('\n')}\n>>\nstartxref\n${position}\n%%EOF\n`;
   return Buffer.concat([head, ...parts, Buffer.from(xref + trailerText, 'latin1')]);
 }
 

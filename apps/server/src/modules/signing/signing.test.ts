@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { type PDFArray, type PDFDict, PDFName, PDFNumber, type PDFRef } from 'pdf-lib';
+import { type PDFArray, type PDFDict, PDFDocument, PDFName, PDFNumber, type PDFRef } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { countyCouncilId } from '../../../test/administration-kit.js';
@@ -185,6 +185,36 @@ describe('signing a generated document three times', () => {
     expect(report.ok).toBe(true);
     expect(report.signatures.map((s) => s.timestamp.present)).toEqual([true, false]);
   }, 60_000);
+});
+
+describe('signing a PDF with object streams (pdf-lib default output)', () => {
+  it('continues with cross-reference streams that pdfsig reads, visible on page 2', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    doc.addPage();
+    const pdf = Buffer.from(await doc.save());
+    expect(pdf.toString('latin1')).toContain('/ObjStm');
+    const a = await signingProvider.sign(t.ctx.db, pdf, seal(), {
+      reason: 'Sigiliu',
+      visible: { box: { page: 2, x: 20, y: 20, width: 160, height: 50 }, caption: 'Sigiliu' },
+    });
+    const b = await signingProvider.sign(t.ctx.db, a.pdf, ion(), { reason: 'Semnat' });
+    if (process.env.SIGNING_TEST_DUMP)
+      for (const [n, x] of [
+        ['0', pdf],
+        ['a', a.pdf],
+        ['b', b.pdf],
+      ] as const)
+        fs.writeFileSync(`/tmp/a-os-${n}.pdf`, x);
+    const out = await pdfsig(b.pdf);
+    expect(out.match(/Signature is Valid/g)?.length).toBe(2);
+    const { stdout, stderr } = await run('pdfinfo', [file('objstm.pdf', b.pdf)]);
+    expect(stdout).toMatch(/Pages:\s+2/);
+    expect(stderr).toBe('');
+    const report = await verifyPdf(t.ctx.db, b.pdf, { issued: pdf });
+    expect(report.problems ?? []).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
 });
 
 describe('signing refuses', () => {
