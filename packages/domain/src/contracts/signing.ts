@@ -258,7 +258,7 @@ export const ZAttachmentsSignRequest = z.object({
     .array(zId())
     .min(1)
     .max(BULK_SIGN_MAX)
-    .describe('Atașamentele cererii: id-ul din lista de fișiere a cererii (nu file_id)'),
+    .describe('Atașamentele PDF ale cererii: file_id din lista de fișiere a cererii'),
   custom_image_id: zId().nullish(),
 });
 /** POST /staff-applications/confirm-attachments-bulk-signing */

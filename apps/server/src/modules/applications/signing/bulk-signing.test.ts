@@ -111,8 +111,8 @@ describe('attachments', () => {
     const [row] = await t.ctx.db
       .insert(applicationFiles)
       .values({ applicationId, fileId: file.id, fileType, createdBy: f.supervisor.id })
-      .returning({ id: applicationFiles.id });
-    return row.id;
+      .returning({ id: applicationFiles.id, fileId: applicationFiles.fileId });
+    return row;
   }
   const rowOf = async (id: number) => (await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.id, id)))[0];
 
@@ -122,19 +122,19 @@ describe('attachments', () => {
       .update(applications)
       .set({ status: 'PENDING', assigneeUserId: f.supervisor.id, registeredAt: new Date() })
       .where(eq(applications.id, id));
-    const input = await attachPdf(id, 'input');
-    const review = await attachPdf(id, 'review');
-    const output = await attachPdf(id, 'output');
+    const { id: input, fileId: inputFile } = await attachPdf(id, 'input');
+    const { id: review, fileId: reviewFile } = await attachPdf(id, 'review');
+    const { id: output } = await attachPdf(id, 'output');
 
     const token = await staffCall(t, 'GET', '/signature-custom-image-token', f.supervisor);
     expect(token.statusCode, token.body).toBe(200);
     expect(token.json().data).toMatchObject({ max_bytes: 10 * 1024 * 1024, types: ['image/png', 'image/jpeg'] });
 
-    const stranger = await staffCall(t, 'POST', '/attachments-bulk-sign', f.plain, { application_id: id, file_ids: [input] });
+    const stranger = await staffCall(t, 'POST', '/attachments-bulk-sign', f.plain, { application_id: id, file_ids: [inputFile] });
     expect(stranger.statusCode).toBe(404);
     const start = await staffCall(t, 'POST', '/attachments-bulk-sign', f.supervisor, {
       application_id: id,
-      file_ids: [input, review],
+      file_ids: [inputFile, reviewFile],
     });
     expect(start.statusCode, start.body).toBe(200);
     const code = await signingCode(t, f.supervisor.phone);
@@ -145,6 +145,7 @@ describe('attachments', () => {
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect(confirm.json().data).toMatchObject({ success: true, failed: [] });
+    expect(confirm.json().data.items.map((i: { file_id: number }) => i.file_id)).toEqual([inputFile, reviewFile]);
     const signedInput = await rowOf(input);
     expect(signedInput.status).toBe('signed');
     const { data } = await readStoredFile(t.ctx.db, t.ctx.storage, signedInput.fileId);

@@ -267,12 +267,12 @@ export function startAttachmentsSigning(
     const [problem] = await staffProblems(tx, signer);
     if (problem) throw new AppError(problem.code, { problems: problem.details });
     const wanted = new Set(body.file_ids);
-    const rows = await pdfAttachments(tx, a.id, (f) => wanted.has(f.id));
+    const rows = await pdfAttachments(tx, a.id, (f) => wanted.has(f.fileId));
     if (rows.length !== wanted.size) throw new AppError('FILE_NOT_EXISTS', { reason: 'not_a_pdf_attachment_of_the_application' });
     await checkCustomImage(tx, actor, body.custom_image_id);
     const answer = await openRequest(tx, ctx, actor, signer, {
       kind: 'attachments',
-      items: rows.map((r) => ({ applicationId: a.id, fileId: r.id })),
+      items: rows.map((r) => ({ applicationId: a.id, fileId: r.fileId })),
       organisationId: a.organisationId,
       customImageFileId: body.custom_image_id ?? null,
     });
@@ -281,25 +281,25 @@ export function startAttachmentsSigning(
       action: 'application.attachments_signing_started',
       entityType: 'application',
       entityId: a.id,
-      after: { request_id: answer.request_id, application_file_ids: rows.map((r) => r.id) },
+      after: { request_id: answer.request_id, file_ids: rows.map((r) => r.fileId) },
     });
     return answer;
   });
 }
 
 /**
- * Signs or seals attachment rows (application_files ids): each PDF read, all signed with one
+ * Signs or seals attachments (named by their stored file_id): each PDF read, all signed with one
  * key (signMany), then each row pointed at its signed file in its own transaction.
  */
 async function signAttachmentRows(
   ctx: AppContext,
   actor: Actor,
   applicationId: number,
-  rowIds: number[],
+  fileIds: number[],
   as: { who: Parameters<typeof signingProvider.signMany>[2]; options: SignOptions; status: 'signed' | 'sealed'; action: string },
   meta: RequestMeta,
 ): Promise<AttachmentsResult> {
-  const rows = await pdfAttachments(ctx.db, applicationId, (f) => rowIds.includes(f.id));
+  const rows = await pdfAttachments(ctx.db, applicationId, (f) => fileIds.includes(f.fileId));
   const results = new Map<number, BulkItemResult>();
   const data: Buffer[] = [];
   for (const row of rows) data.push((await readStoredFile(ctx.db, ctx.storage, row.fileId)).data);
@@ -307,10 +307,10 @@ async function signAttachmentRows(
   try {
     signed = await provider.signMany(ctx.db, data, as.who, () => as.options);
   } catch (error) {
-    for (const row of rows) results.set(row.id, failure(applicationId, error, row.id));
+    for (const row of rows) results.set(row.fileId, failure(applicationId, error, row.fileId));
   }
   for (const [i, row] of rows.entries()) {
-    if (results.has(row.id)) continue;
+    if (results.has(row.fileId)) continue;
     try {
       await ctx.db.transaction(async (tx) => {
         const a = await handlerOf(tx, actor, applicationId);
@@ -333,15 +333,20 @@ async function signAttachmentRows(
           action: as.action,
           entityType: 'application',
           entityId: applicationId,
-          after: { application_file_id: row.id, file_id: stored.id, certificate_serial: signed[i].certificateSerial },
+          after: {
+            application_file_id: row.id,
+            previous_file_id: row.fileId,
+            file_id: stored.id,
+            certificate_serial: signed[i].certificateSerial,
+          },
         });
       });
-      results.set(row.id, success(applicationId, row.id));
+      results.set(row.fileId, success(applicationId, row.fileId));
     } catch (error) {
-      results.set(row.id, failure(applicationId, error, row.id));
+      results.set(row.fileId, failure(applicationId, error, row.fileId));
     }
   }
-  const items = rowIds.map((id) => results.get(id) ?? failure(applicationId, new AppError('FILE_NOT_EXISTS'), id));
+  const items = fileIds.map((id) => results.get(id) ?? failure(applicationId, new AppError('FILE_NOT_EXISTS'), id));
   const failed = items.filter((i) => !i.ok).map((i) => i.file_id as number);
   const code: ErrorCode | null = failed.length > 0 ? 'SIGNING_BULK_PARTIAL_FAILURE' : null;
   return {
@@ -411,7 +416,7 @@ export async function sealAttachments(ctx: AppContext, actor: Actor, id: number,
     ctx,
     actor,
     id,
-    rows.map((r) => r.id),
+    rows.map((r) => r.fileId),
     {
       who: { kind: 'seal', organisationId: a.organisationId, organisationName },
       options,
