@@ -34,6 +34,7 @@ import {
 } from './modules/applications/index.js';
 import { processEngine, processesRoutes } from './modules/processes/index.js';
 import { registryRoutes } from './modules/applications/registry/index.js';
+import { signingFlowRoutes } from './modules/applications/signing/index.js';
 import { documentsRoutes } from './modules/applications/documents/index.js';
 import { issuedDocumentsRoutes } from './modules/applications/issued/index.js';
 import { allocationsRoutes } from './modules/allocations/index.js';
@@ -179,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   registerWorkflowHook(processEngine);
   await app.register(applicationsRoutes, { prefix: '/api' });
   await app.register(staffApplicationsRoutes, { prefix: '/api' });
+  await app.register(signingFlowRoutes, { prefix: '/api' });
   await app.register(processesRoutes, { prefix: '/api' });
   await app.register(beneficiariesRoutes, { prefix: '/api' });
   await app.register(realEstateRoutes, { prefix: '/api' });

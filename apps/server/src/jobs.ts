@@ -1,4 +1,5 @@
 import { documentsJobs } from './modules/applications/documents/job-definition.js';
+import { signingFlowJobs } from './modules/applications/signing/jobs.js';
 import { beneficiariesJobs } from './modules/beneficiaries/jobs.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import type { JobDefinition } from './platform/jobs.js';
@@ -14,4 +15,10 @@ import { messagingJobs } from './platform/messaging.js';
  * version, zod payload, idempotent handler taking what it needs from the job context) and add
  * the module's list here.
  */
-export const JOBS: readonly JobDefinition[] = [...messagingJobs, housekeepingJob, ...beneficiariesJobs, ...documentsJobs];
+export const JOBS: readonly JobDefinition[] = [
+  ...messagingJobs,
+  housekeepingJob,
+  ...beneficiariesJobs,
+  ...documentsJobs,
+  ...signingFlowJobs,
+];

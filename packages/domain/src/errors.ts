@@ -145,7 +145,7 @@ export const ERRORS = {
   SIGNING_NO_PHONE: def(400, 'Completați numărul de telefon din profil pentru a primi codul de semnare.'),
   SIGNING_PIN_INVALID_PASSWORD: def(400, 'Parola nu este corectă.'),
   SIGNING_BULK_PARTIAL_FAILURE: def(400, 'Unele documente nu au putut fi semnate: {failed}.'),
-  SIGNING_FAILED: def(500, 'Documentul nu a putut fi semnat. Reîncercați.'),
+  SIGNING_FAILED: def(422, 'Documentul nu a putut fi semnat. Reîncercați.'),
   SEAL_ERROR: def(500, 'Documentul nu a putut fi sigilat. Reîncercați sigilarea.'),
   SIGNING_OFFLINE_NOT_CHECKED: def(400, 'Verificați mai întâi documentul semnat încărcat.'),
   APPLICATION_LOCKED_AFTER_SIGNING: def(409, 'Cererea a fost semnată și nu mai poate fi modificată.'),

@@ -7,6 +7,7 @@ import { seedDemoParcels } from './demo-parcels.js';
 import { seedDemoProcesses } from './demo-processes.js';
 import { seedDemoStaffApplications } from './demo-staff-applications.js';
 import { seedDemoRegistry } from './demo-registry.js';
+import { seedDemoSigners } from './demo-signing.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoAllocations } from './demo-allocations.js';
 import { seedReferenceData } from './reference.js';
@@ -42,6 +43,7 @@ export async function runSeeds(
     result.demoStaffApplications = await runOnce(db, 'demo-staff-applications-v1', (tx) => seedDemoStaffApplications(tx));
     result.demoRegistry = await runOnce(db, 'demo-registry-v1', (tx) => seedDemoRegistry(tx));
     result.demoProcesses = await runOnce(db, 'demo-processes-v1', (tx) => seedDemoProcesses(tx));
+    result.demoSigners = await runOnce(db, 'demo-signers-v1', (tx) => seedDemoSigners(tx));
     result.demoTemplates = await runOnce(db, 'demo-templates-v1', (tx) => seedDemoTemplates(tx));
     result.demoAllocations = await runOnce(db, 'demo-allocations-v1', (tx) => seedDemoAllocations(tx));
   }

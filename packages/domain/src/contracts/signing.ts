@@ -12,6 +12,14 @@ import { APPLICATION_STATUSES } from '../statuses.js';
  * in `pin`. A request lives 5 minutes and allows 3 wrong codes (then SIGNING_SESSION_EXPIRED).
  * Every answer of a signing action carries `success` explicitly: a reply with `success: false`
  * is a failure ("An HTTP success reply with success false is a failure").
+ *
+ * Refusals are HTTP errors with their catalogue code (`{ message: CODE, data }`): a wrong code
+ * SIGNING_CODE_INVALID (400, data.remaining_attempts), an expired one SIGNING_CODE_EXPIRED (400),
+ * the third wrong one SIGNING_SESSION_EXPIRED (400), a request already used
+ * REQUEST_ALREADY_CONFIRMED (409), someone else's or unknown SIGNING_REQUEST_NOT_FOUND (404), not
+ * the next signer SIGNING_NOT_NEXT_SIGNER (403), too many starts RATE_LIMITED (429). `success:
+ * false` with a 200 comes only from the bulk and attachment confirmations when some items failed
+ * (code SIGNING_BULK_PARTIAL_FAILURE, the failed ones in `failed`).
  */
 
 export const SIGNING_CONFIRMATIONS = ['sms', 'pin'] as const;
@@ -165,6 +173,8 @@ export const ZSignatureReport = z.object({
   certificate_serial: z.string().nullable(),
   /** yes: chains to the portal root; external: another CA (the CMS verifies); no: does not chain. */
   chain: z.enum(['yes', 'no', 'external']),
+  /** For an external chain: the root of SIGNING_TRUSTED_ROOTS it leads to (common name), else null. */
+  trusted_root: z.string().nullable(),
   signing_time: z.string().nullable(),
   timestamp: z.enum(['none', 'valid', 'invalid']),
   covers_whole_document: z.boolean(),
@@ -252,7 +262,11 @@ export type BulkConfirmResponse = z.infer<typeof ZBulkConfirmResponse>;
 /** POST /staff-applications/attachments-bulk-sign */
 export const ZAttachmentsSignRequest = z.object({
   application_id: zId(),
-  file_ids: z.array(zId()).min(1).max(BULK_SIGN_MAX),
+  file_ids: z
+    .array(zId())
+    .min(1)
+    .max(BULK_SIGN_MAX)
+    .describe('Atașamentele PDF ale cererii: file_id din lista de fișiere a cererii'),
   custom_image_id: zId().nullish(),
 });
 /** POST /staff-applications/confirm-attachments-bulk-signing */

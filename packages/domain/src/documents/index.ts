@@ -1,2 +1,3 @@
 export * from './lifecycle.js';
 export * from './placeholders.js';
+export * from './signing-rules.js';

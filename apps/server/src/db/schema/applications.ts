@@ -222,6 +222,8 @@ export const applications = pgTable(
     visaSecondCode: text('visa_second_code'),
     visaRejectionCode: text('visa_rejection_code'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Set when the applicant's signed PDF is stored (offline or online signing): no more citizen changes. */
+    signedLockedAt: timestamp('signed_locked_at', { withTimezone: true }),
     /* Staff processing (issue 11). */
     /** The colleague who gives the staff review (staff-review). */
     reviewerUserId: integer('reviewer_user_id').references(() => users.id),

@@ -39,6 +39,8 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** argon2 hash of the user's 6-digit signing PIN (confirms signatures instead of an SMS code). */
+    signingPinHash: text('signing_pin_hash'),
     ...timestamps(),
   },
   (t) => [

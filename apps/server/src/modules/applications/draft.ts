@@ -25,12 +25,14 @@ export async function ownDraft(
   db: Db,
   actor: Actor,
   id: number,
-  options: { lock: boolean } = { lock: true },
+  options: { lock: boolean; submitting?: boolean } = { lock: true },
 ): Promise<ApplicationRow> {
   const row = await findApplication(db, id, options);
   if (!row || !mayReadApplication(actor, row)) throw notFound();
   if (!isApplicant(actor, row)) throw new AppError('FORBIDDEN');
   if (row.status !== 'DRAFT') throw new AppError('APPLICATION_ALREADY_SUBMITTED');
+  // Signed by the applicant (applications/signing): the signed PDF must stay what was filed.
+  if (row.signedLockedAt !== null && !options.submitting) throw new AppError('APPLICATION_LOCKED_AFTER_SIGNING');
   return row;
 }
 

@@ -303,7 +303,7 @@ async function uniqueEntryNumber(work: () => Promise<void>): Promise<void> {
 
 function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<void> {
   return ctx.db.transaction(async (tx) => {
-    const current = await ownDraft(tx, actor, id);
+    const current = await ownDraft(tx, actor, id, { lock: true, submitting: true });
     const type = await repo.findFilingType(tx, current.applicationTypeId);
     if (type?.status !== 'active') throw invalidField('application_type_id', APPLICATION_MESSAGES.typeUnavailable);
     const version = await repo.findFormVersion(tx, current.formVersionId);

@@ -5,4 +5,11 @@
  */
 export { filesRoutes } from './routes.js';
 export { type FileAccessRule, registerFileAccessRule } from './policy.js';
-export { type FileRow, findOwnFile, issueDownloadToken, readStoredFile, storeGeneratedFile } from './service.js';
+export {
+  type FileRow,
+  findOwnFile,
+  issueDownloadToken,
+  issueUploadToken,
+  readStoredFile,
+  storeGeneratedFile,
+} from './service.js';

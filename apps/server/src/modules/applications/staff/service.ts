@@ -31,6 +31,7 @@ import { escapeLike, listPage, parseListQuery } from '../../../platform/list-que
 import { audit, notFound, type RequestMeta } from '../../../platform/request.js';
 import { takeIncomingNumber } from '../../application-types/index.js';
 import { checkSubmission } from '../form-rules.js';
+import { isNextSigner } from '../signing/index.js';
 import { applicationParts } from '../parts.js';
 import { inCombinedFileList } from '../policy.js';
 import { presentFile, presentListItem } from '../presenter.js';
@@ -94,6 +95,11 @@ async function presentStaffRows(db: Db, actor: Actor, rows: repo.StaffListRow[])
   ]);
   const namesOf = groupBy(names);
   const numbersOf = groupBy(numbers);
+  // canSign on the rows waiting for signatures (applications/signing): the bulk selection.
+  const nextSigner = new Set<number>();
+  for (const row of rows)
+    if (['GENERATED', 'SIGN_PENDING'].includes(row.application.status) && (await isNextSigner(db, actor, row.application)))
+      nextSigner.add(row.application.id);
   const today = todayInRomania();
   return rows.map((row) => {
     const a = row.application;
@@ -103,7 +109,7 @@ async function presentStaffRows(db: Db, actor: Actor, rows: repo.StaffListRow[])
       namesOf.get(a.id) ?? [],
       (numbersOf.get(a.id) ?? []).map((n) => n.cadastralNumber),
     );
-    const relation = { functionIds, consultation: consultations.get(a.id) };
+    const relation = { functionIds, consultation: consultations.get(a.id), isNextSigner: nextSigner.has(a.id) };
     return presentStaffListItem(base, a, people, abilitiesOf(actor, a, relation, processAvailable(row.typeWorkflowId)), today);
   });
 }
@@ -141,6 +147,8 @@ export async function getStaffApplication(
   const a = row.application;
   const relation = await relationOf(db, actor, id);
   if (!options.skipScope && !mayReadStaff(actor, a, relation)) throw notFound();
+  // canSign: the actor may fill the next staff cell of the current document (applications/signing).
+  relation.isNextSigner = await isNextSigner(db, actor, a);
   const type = await repo.findType(db, a.applicationTypeId);
   const [base, consultations, comments, staffForm, rejectForm] = await Promise.all([
     applicationRecord(db, actor, row),
