@@ -19,36 +19,38 @@ import { registerErrorHandler, registerNotFoundHandler } from './platform/errors
 import { lazyChildLogger, loggerOptions } from './platform/logger.js';
 import { registerJsonParsers, registerTextHygiene } from './platform/request-hygiene.js';
 import { responseSerializerCompiler } from './platform/response-serializer.js';
-import { accountsRoutes } from './modules/accounts/index.js';
-import { administrationRoutes } from './modules/administration/index.js';
-import { authRoutes } from './modules/auth/index.js';
-import { formsRoutes } from './modules/forms/index.js';
-import { applicationTypesRoutes } from './modules/application-types/index.js';
-import { documentSeriesRoutes } from './modules/document-series/index.js';
-import { documentTemplatesRoutes } from './modules/document-templates/index.js';
-import {
-  applicationsRoutes,
-  registerApplicationParts,
-  registerWorkflowHook,
-  staffApplicationsRoutes,
-} from './modules/applications/index.js';
-import { processEngine, processesRoutes } from './modules/processes/index.js';
-import { registryRoutes } from './modules/applications/registry/index.js';
-import { signingFlowRoutes } from './modules/applications/signing/index.js';
-import { documentsRoutes } from './modules/applications/documents/index.js';
-import { issuedDocumentsRoutes } from './modules/applications/issued/index.js';
-import { allocationsRoutes } from './modules/allocations/index.js';
-import { beneficiariesRoutes, beneficiaryPart } from './modules/beneficiaries/index.js';
-import { realEstatePart, realEstateRoutes } from './modules/real-estate/index.js';
-import { publicStatusRoutes } from './modules/public-status/index.js';
-import { devRoutes } from './modules/dev/index.js';
-import { filesRoutes } from './modules/files/index.js';
-import { healthRoutes } from './modules/health/index.js';
-import { organisationsRoutes } from './modules/organisations/index.js';
-import { settingsRoutes } from './modules/settings/index.js';
-import { signingRoutes } from './modules/signing/index.js';
-import { socialRoutes } from './modules/social/index.js';
-import { territoryRoutes } from './modules/territory/index.js';
+
+import { registerApplicationParts, registerWorkflowHook } from './modules/applications/index.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { administrationRoutes } from './modules/administration/routes.js';
+import { allocationsRoutes } from './modules/allocations/routes.js';
+import { applicationTypesRoutes } from './modules/application-types/routes.js';
+import { documentsRoutes } from './modules/applications/documents/routes.js';
+import { issuedDocumentsRoutes } from './modules/applications/issued/routes.js';
+import { registryRoutes } from './modules/applications/registry/routes.js';
+import { applicationsRoutes } from './modules/applications/routes.js';
+import { signingFlowRoutes } from './modules/applications/signing/routes.js';
+import { staffApplicationsRoutes } from './modules/applications/staff/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { beneficiariesRoutes } from './modules/beneficiaries/routes.js';
+import { devRoutes } from './modules/dev/routes.js';
+import { documentSeriesRoutes } from './modules/document-series/routes.js';
+import { documentTemplatesRoutes } from './modules/document-templates/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { formsRoutes } from './modules/forms/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { organisationsRoutes } from './modules/organisations/routes.js';
+import { processesRoutes } from './modules/processes/routes.js';
+import { publicStatusRoutes } from './modules/public-status/routes.js';
+import { realEstateRoutes } from './modules/real-estate/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { signingRoutes } from './modules/signing/routes.js';
+import { socialRoutes } from './modules/social/routes.js';
+import { territoryRoutes } from './modules/territory/routes.js';
+import { processEngine } from './modules/processes/index.js';
+
+import { beneficiaryPart } from './modules/beneficiaries/index.js';
+import { realEstatePart } from './modules/real-estate/index.js';
 
 export type App = FastifyInstance;
 

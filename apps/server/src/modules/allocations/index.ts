@@ -1,5 +1,6 @@
 /**
- * The reserved-series (allocations) module's public face: its routes. Other modules import only
- * this file.
+ * The allocations module offers nothing to other modules. Its routes are registered by app.ts from
+ * routes.ts: a module's face never carries its routes, so a worker importing faces builds no
+ * HTTP routes (docs/adr/0021-module-boundaries.md).
  */
-export { allocationsRoutes } from './routes.js';
+export {};

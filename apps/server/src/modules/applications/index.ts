@@ -1,5 +1,5 @@
 /**
- * The applications module's public face: its routes; the draft guard that the modules owning an
+ * The applications module's public face: the draft guard that the modules owning an
  * application's parts (beneficiaries, real estates) change drafts through, and the registry they
  * plug those parts into; the read policy and the look-ups of the public status page. Other
  * modules import only this file.
@@ -12,8 +12,6 @@ export {
   registerApplicationParts,
 } from './parts.js';
 export { type ApplicationFacts, mayReadApplication } from './policy.js';
-export { applicationsRoutes } from './routes.js';
-export { staffApplicationsRoutes } from './staff/routes.js';
 /** The stored quick-search text of an application (the demo seed writes applications directly). */
 export { refreshQuickSearch } from './repository.js';
 export {

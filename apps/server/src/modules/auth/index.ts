@@ -2,7 +2,6 @@
  * The auth module's public face: sign-in, sign-out and the current user (`authRoutes`), and the
  * account look-ups and sign-in counters other modules use. Other modules import only this file.
  */
-export { authRoutes } from './routes.js';
 export {
   findUserByEmail,
   findUserById,

@@ -1,8 +1,7 @@
 /**
- * The document-series module's public face: its routes (series types, series, registers), the
+ * The document-series module's public face: the
  * numbering engine, and the series look-ups the application types make. Other modules import
  * only this file.
  */
 export { romanianYear, type SeriesKind, type SeriesNumber, takeNextNumber } from './engine.js';
-export { documentSeriesRoutes } from './routes.js';
 export { existingSeriesTypeIds, findSeriesOfType } from './service.js';

@@ -1,9 +1,8 @@
 /**
- * The files module's public face: its routes (upload tokens, uploads, downloads), the check that
+ * The files module's public face: the check that
  * a file is the actor's own upload, and the registry of download rules other modules add. Other
  * modules import only this file.
  */
-export { filesRoutes } from './routes.js';
 export { type FileAccessRule, registerFileAccessRule } from './policy.js';
 export {
   type FileRow,

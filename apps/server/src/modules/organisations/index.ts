@@ -1,6 +1,6 @@
 /**
- * The organisations module's public face: its routes, the public reads of organisations (the
- * sign-in page and the citizen screens show them, with the reader's abilities, which the
- * administration module decides). Other modules import only this file.
+ * The organisations module offers nothing to other modules. Its routes are registered by app.ts from
+ * routes.ts: a module's face never carries its routes, so a worker importing faces builds no
+ * HTTP routes (docs/adr/0021-module-boundaries.md).
  */
-export { organisationsRoutes } from './routes.js';
+export {};

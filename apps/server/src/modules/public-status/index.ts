@@ -1,5 +1,6 @@
 /**
- * The public-status module's public face: its routes (the QR page, its SMS access, published
- * files, the registration receipt). Other modules import only this file.
+ * The public-status module offers nothing to other modules. Its routes are registered by app.ts from
+ * routes.ts: a module's face never carries its routes, so a worker importing faces builds no
+ * HTTP routes (docs/adr/0021-module-boundaries.md).
  */
-export { publicStatusRoutes } from './routes.js';
+export {};

@@ -688,7 +688,7 @@ describe('POST /qr/upload-files', () => {
     expect((await call(t, 'POST', '/api/qr/upload-files', DEMO.citizen, body(application.id))).json()).toEqual({
       message: 'FORBIDDEN',
     });
-    expect((await call(t, 'POST', '/api/qr/upload-files', DEMO.admin, body(application.id))).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/api/qr/upload-files', DEMO.archiver, body(application.id))).statusCode).toBe(403);
     expect((await call(t, 'POST', '/api/qr/upload-files', undefined, body(application.id))).statusCode).toBe(401);
     expect((await call(t, 'POST', '/api/qr/upload-files', DEMO.staff, body(elsewhere.id, elsewhere.planFileId))).json()).toEqual({
       message: 'NOT_FOUND',

@@ -1,8 +1,6 @@
 /**
- * The real-estate module's public face: its routes (a draft's real estates, the cadastral
- * search), the part it plugs into an application, the list the registration receipt prints, and
+ * The real-estate module's public face: the part it plugs into an application, the list the registration receipt prints, and
  * the cadastral import the demo seed uses. Other modules import only this file.
  */
 export { importParcels, type ParcelImport } from './parcels.js';
-export { realEstateRoutes } from './routes.js';
 export { insertRegistryRealEstate, listApplicationRealEstates, realEstatePart } from './service.js';

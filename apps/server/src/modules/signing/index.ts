@@ -1,7 +1,7 @@
 /**
  * The signing module's public face: the built-in certification authority and PAdES signer
- * (`signingProvider`), the verifier of signed PDFs (`verifyPdf`), the root certificate, and the
- * public routes `/api/pki/root.crt` and `/api/tsa`. A qualified provider (CSC API) would plug in
+ * (`signingProvider`), the verifier of signed PDFs (`verifyPdf`), the root certificate (its
+ * public routes `/api/pki/root.crt` and `/api/tsa` are registered by app.ts from routes.ts). A qualified provider (CSC API) would plug in
  * as another `SigningProvider`. See docs/adr/0024-built-in-signing.md.
  */
 export type {
@@ -17,4 +17,3 @@ export { signingProvider } from './signer.js';
 export { verifyPdf } from './verify.js';
 export { rootCertificatePem } from './ca.js';
 export { configureSigning } from './config.js';
-export { signingRoutes } from './routes.js';

@@ -1,6 +1,5 @@
 /**
- * The territory module's public face: its routes (counties, UATs, villages, boundaries) and the
+ * The territory module's public face: the
  * jurisdiction check other modules make. Other modules import only this file.
  */
-export { territoryRoutes } from './routes.js';
 export { uatsInJurisdiction } from './service.js';

@@ -10,10 +10,8 @@ import { notFound } from '../../../platform/request.js';
 // The job runs in the worker, whose bundle holds no routes (src/jobs.test.ts): a module's index
 // exports its routes, so this chain reaches the two functions it needs from other modules
 // through their route-free files, and reads the template itself (repository.ts).
-// biome-ignore lint/style/noRestrictedImports: route-free face of the files module for the worker
-import { readStoredFile, storeGeneratedFile } from '../../files/service.js';
-// biome-ignore lint/style/noRestrictedImports: route-free face of the process engine for the worker
-import { completeDocumentStep } from '../../processes/engine.js';
+import { readStoredFile, storeGeneratedFile } from '../../files/index.js';
+import { completeDocumentStep } from '../../processes/index.js';
 import * as appRepo from '../repository.js';
 import type { WorkflowTransition } from '../staff/workflow-hook.js';
 import { type DocumentRenderData, renderOutputDocument } from './render.js';

@@ -1,5 +1,5 @@
 /**
- * Issued documents and the series search: a part of the applications module with its own face
- * (wired in app.ts, like the registry).
+ * Issued documents and the series search (a part of the applications module) offer nothing to
+ * other modules: their routes are registered by app.ts from routes.ts (docs/adr/0021-module-boundaries.md).
  */
-export { issuedDocumentsRoutes } from './routes.js';
+export {};

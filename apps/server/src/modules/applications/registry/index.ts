@@ -4,4 +4,3 @@
  * applications module: wired in app.ts, not re-exported from the applications index, so no
  * import cycle forms).
  */
-export { registryRoutes } from './routes.js';

@@ -95,7 +95,7 @@ describe('online, by the applicant', () => {
     expect(confirm.json().data).toMatchObject({ success: true, document_state: 'issued', application_status: 'RESOLVED' });
     const doc = await documentOf(id);
     const { data } = await readStoredFile(t.ctx.db, t.ctx.storage, doc.fileId as number);
-    expect((await pdfsig(data)).match(/Signature is Valid/g)?.length).toBe(2);
+    expect((await pdfsig(t, data)).match(/Signature is Valid/g)?.length).toBe(2);
     expect((await verifyPdf(t.ctx.db, data)).ok).toBe(true);
   }, 60_000);
 });

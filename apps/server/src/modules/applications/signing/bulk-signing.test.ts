@@ -81,7 +81,7 @@ describe('bulk signing of documents', () => {
       expect(doc.state).toBe(id === moved ? 'generated' : 'signing');
     }
     const { data } = await readStoredFile(t.ctx.db, t.ctx.storage, (await documentOf(ids[0])).fileId as number);
-    expect((await pdfsig(data)).match(/Signature is Valid/g)?.length).toBe(1);
+    expect((await pdfsig(t, data)).match(/Signature is Valid/g)?.length).toBe(1);
   }, 120_000);
 
   it('refuses a start where nothing can be signed, and more than 100 applications', async () => {
@@ -149,7 +149,7 @@ describe('attachments', () => {
     const signedInput = await rowOf(input);
     expect(signedInput.status).toBe('signed');
     const { data } = await readStoredFile(t.ctx.db, t.ctx.storage, signedInput.fileId);
-    expect((await pdfsig(data)).match(/Signature is Valid/g)?.length).toBe(1);
+    expect((await pdfsig(t, data)).match(/Signature is Valid/g)?.length).toBe(1);
 
     await t.ctx.db.update(applicationTypes).set({ digitalSeal: true }).where(eq(applicationTypes.id, f.typeId));
     const seal = await staffCall(t, 'POST', '/attachments-bulk-sealing', f.supervisor, { id });
@@ -159,7 +159,7 @@ describe('attachments', () => {
     expect((await rowOf(output)).status).toBe('sealed');
     expect((await rowOf(input)).status).toBe('signed');
     const sealed = await readStoredFile(t.ctx.db, t.ctx.storage, (await rowOf(review)).fileId);
-    expect((await pdfsig(sealed.data)).match(/Signature is Valid/g)?.length).toBe(2);
+    expect((await pdfsig(t, sealed.data)).match(/Signature is Valid/g)?.length).toBe(2);
 
     // The applicant cannot use the staff routes.
     const citizen = await call(t, 'POST', '/api/staff-applications/attachments-bulk-sealing', f.citizen.headers, { id });

@@ -66,7 +66,7 @@ describe('demo: generate → staff@ (SMS) → admin@ president (PIN) → seal �
       .where(eq(applicationFiles.fileId, issued.fileId as number));
     expect(output).toMatchObject({ fileType: 'output', status: 'sealed', isPublic: true });
     const { data } = await readStoredFile(t.ctx.db, t.ctx.storage, issued.fileId as number);
-    expect((await pdfsig(data)).match(/Signature is Valid/g)?.length).toBe(3);
+    expect((await pdfsig(t, data)).match(/Signature is Valid/g)?.length).toBe(3);
     const report = await verifyPdf(t.ctx.db, data);
     expect(report.ok, JSON.stringify(report.problems)).toBe(true);
 

@@ -62,7 +62,7 @@ const applicationOf = async (id: number) => (await t.ctx.db.select().from(applic
 
 async function expectValidPdf(fileId: number, signatures: number) {
   const { data } = await readStoredFile(t.ctx.db, t.ctx.storage, fileId);
-  const out = await pdfsig(data);
+  const out = await pdfsig(t, data);
   expect(out.match(/Signature is Valid/g)?.length, out).toBe(signatures);
   const report = await verifyPdf(t.ctx.db, data);
   expect(report.ok, JSON.stringify(report)).toBe(true);

@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { DocumentKind, SigningLayout } from '@ghiseu/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -21,16 +16,17 @@ import { makeCnp } from '../../../../test/applications-kit.js';
 import { buildStaff, type SignedIn } from '../../../../test/factories.js';
 import type { TestApp } from '../../../../test/test-app.js';
 import { storeGeneratedFile } from '../../files/index.js';
+import { rootCertificatePem } from '../../signing/index.js';
+import { pdfsigTrusted } from '../../../../test/pdfsig.js';
 import { type StaffFixture, setState } from '../staff/staff-kit.js';
 
 /**
  * Fixtures of the signing tests (not a test file itself): signers made ready (enrolled, valid
  * profile), the organisation's president, an application with a generated document written
  * straight into the tables (the generation has its own tests), the SMS code from the outbox,
- * and pdfsig.
+ * and pdfsig (with the portal root trusted).
  */
 
-const run = promisify(execFile);
 let cnpSequence = 100;
 
 /** Enrolled (staff) with a valid CNP, ID card data and an expiry date in the future. */
@@ -141,17 +137,13 @@ export async function signingCode(t: TestApp, phone: string): Promise<string> {
   return /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 }
 
-/** pdfsig's report (without the certificate check: no NSS tool here; verifyPdf checks the chain). */
-export async function pdfsig(pdf: Buffer): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signing-flow-'));
-  const file = path.join(dir, 'check.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    const { stdout } = await run('/usr/bin/pdfsig', ['-nocert', file]).catch((error: { stdout: string }) => ({
-      stdout: error.stdout,
-    }));
-    return stdout;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+/**
+ * pdfsig's report with only the portal's root trusted (test/pdfsig.ts), after checking that every
+ * signature in it is valid and its certificate trusted; the report's text for further checks.
+ */
+export async function pdfsig(t: TestApp, pdf: Buffer): Promise<string> {
+  const report = await pdfsigTrusted(pdf, await rootCertificatePem(t.ctx.db));
+  expect(report.valid, report.output).toBe(report.signatures);
+  expect(report.trusted, report.output).toBe(report.signatures);
+  return report.output;
 }
