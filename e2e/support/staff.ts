@@ -17,9 +17,11 @@ export interface Clerk {
   password: string;
   name: string;
   token: string;
+  /** The confirmed phone (SMS codes go there). */
+  phone: string;
 }
 
-async function created(request: APIRequestContext, token: string, path: string, data: unknown): Promise<{ id: number }> {
+export async function created(request: APIRequestContext, token: string, path: string, data: unknown): Promise<{ id: number }> {
   const response = await request.post(path, { headers: bearer(token), data });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
   return ((await response.json()) as { data: { id: number } }).data;
@@ -95,11 +97,16 @@ export async function createClerk(
   expect(validated.status(), await validated.text()).toBe(200);
   const token = await apiSignIn(request, person.email, STRONG_PASSWORD);
   await completeStaffProfile(request, token, { first_name: person.first_name, last_name: person.last_name });
-  return { email: person.email, password: STRONG_PASSWORD, name: `${person.first_name} ${person.last_name}`, token };
+  return { email: person.email, password: STRONG_PASSWORD, name: `${person.first_name} ${person.last_name}`, token, phone };
 }
 
 /** A published form with the given fields. */
-async function publishedForm(request: APIRequestContext, superToken: string, name: string, fields: unknown[]): Promise<number> {
+export async function publishedForm(
+  request: APIRequestContext,
+  superToken: string,
+  name: string,
+  fields: unknown[],
+): Promise<number> {
   const form = await created(request, superToken, '/api/forms', { name, definition: { fields } });
   const published = await request.post(`/api/forms/${form.id}/publish`, { headers: bearer(superToken) });
   expect(published.status(), await published.text()).toBe(200);

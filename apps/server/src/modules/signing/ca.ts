@@ -27,7 +27,8 @@ import {
 } from './repository.js';
 import type { SignerIdentity } from './types.js';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// Node's WebCrypto (its type is not the DOM's Crypto, which the e2e project compiles against).
+(x509.cryptoProvider as { set(crypto: unknown): void }).set(webcrypto);
 
 /**
  * The built-in certification authority (DESIGN.md §6, ADR 0024): a root and an issuing CA created

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { type PDFArray, type PDFDict, PDFDocument, PDFName, PDFNumber, type PDFRef } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalMaterial } from '../../../test/external-signer.js';
 import { pdfsigTrusted } from '../../../test/pdfsig.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { countyCouncilId } from '../../../test/administration-kit.js';
@@ -15,7 +16,6 @@ import { signingMaterial } from './ca.js';
 import { appendIncrement, readPdf } from './pdf-increment.js';
 import { signWith, signWithValidity } from './signer.js';
 import type { LoadedCertificate, SigningMaterial } from './ca.js';
-import * as x509 from '@peculiar/x509';
 import { rootCertificatePem, type SignerIdentity, signingProvider, verifyPdf } from './index.js';
 
 const run = promisify(execFile);
@@ -333,38 +333,8 @@ describe('verifyPdf rejects', () => {
 
   it("accepts another CA's signature as external, but not with an expired certificate and a claimed earlier time", async () => {
     const day = 86_400_000;
-    const external = async (notBefore: Date, notAfter: Date): Promise<SigningMaterial> => {
-      const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-      const caKeys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
-      const ca = await x509.X509CertificateGenerator.createSelfSigned({
-        serialNumber: '0a01',
-        name: [{ CN: ['Certificări Calificate SRL'] }],
-        notBefore: new Date(Date.now() - 100 * day),
-        notAfter: new Date(Date.now() + 100 * day),
-        keys: caKeys,
-        signingAlgorithm: algorithm,
-        extensions: [new x509.BasicConstraintsExtension(true, 0, true)],
-      });
-      const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
-      const leaf = await x509.X509CertificateGenerator.create({
-        serialNumber: '0b02',
-        subject: [{ CN: ['Cetățean Extern'] }],
-        issuer: ca.subjectName,
-        notBefore,
-        notAfter,
-        publicKey: keys.publicKey,
-        signingKey: caKeys.privateKey,
-        signingAlgorithm: algorithm,
-      });
-      const loaded = (cert: x509.X509Certificate, key: unknown, serial: string) =>
-        ({
-          row: { serial: `ext-${serial}-${Math.random()}` },
-          certificate: cert,
-          der: Buffer.from(cert.rawData),
-          key,
-        }) as unknown as LoadedCertificate;
-      return { signer: loaded(leaf, keys.privateKey, 'leaf'), chain: [loaded(ca, caKeys.privateKey, 'ca')] };
-    };
+    const external = (notBefore: Date, notAfter: Date): Promise<SigningMaterial> =>
+      externalMaterial('Cetățean Extern', { notBefore, notAfter });
     const who: SignerIdentity = { kind: 'user', userId: 0, name: 'Cetățean Extern', organisationName: null };
     const material = await external(new Date(Date.now() - day), new Date(Date.now() + day));
     const valid = await signWith(base, who, { reason: 'Semnat offline' }, material, null);
