@@ -47,7 +47,7 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 }
 
 async function userId(request: APIRequestContext, token: string): Promise<number> {
-  return (await ok<{ id: number }>(await request.get('/api/users/me', { headers: bearer(token) }), 'users/me')).id;
+  return (await ok<{ user_id: number }>(await request.get('/api/users/me', { headers: bearer(token) }), 'users/me')).user_id;
 }
 
 /** The clerk sends an enrollment (ID data and a picture of the ID) and the super administrator approves it. */

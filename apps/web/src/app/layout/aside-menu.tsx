@@ -63,7 +63,8 @@ function GroupCounter({
   const total = counted.reduce((sum, item) => sum + item.count, 0);
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge size="sm" variant="filled" circle aria-hidden data-testid={`menu-group-counter-${groupId}`}>
+      {/* A circle holds one digit; longer counts get a pill, so "10" is never cut to "1…". */}
+      <Badge size="sm" variant="filled" circle={total < 10} aria-hidden data-testid={`menu-group-counter-${groupId}`}>
         {total}
       </Badge>
       <VisuallyHidden data-testid={`menu-group-counter-label-${groupId}`}>
@@ -129,7 +130,7 @@ function MenuEntryLink({ entry, pathname, counters, onNavigate }: EntryProps) {
           <Badge
             size="sm"
             variant="filled"
-            circle
+            circle={count < 10}
             aria-label={t('menu.counter', { count })}
             data-testid={`menu-counter-${entry.counter}`}
           >

@@ -7,7 +7,7 @@ export { DocumentPanel } from './components/document-panel';
 export { SigningDialog } from './components/signing-dialog';
 export { showEnrollmentAlert } from './components/enrollment-alert';
 export { hasDocumentCommand, type DocumentSubject } from './document-logic';
-export { BulkSign, type BulkSignRow } from './components/bulk-sign';
+export { type BulkOutcome, BulkResultDialog, BulkSign, type BulkSignRow } from './components/bulk-sign';
 export { AttachmentsSigning } from './components/attachments-signing';
 export { ApplicantDocumentCard, hasApplicantDocument } from './components/applicant-document-card';
 export { OfflineSignPanel } from './components/offline-sign-panel';

@@ -41,8 +41,13 @@ function trustedRoots(): Buffer[] {
   return roots;
 }
 
-export function initializeOffline(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<OfflineInitResponse> {
-  return ctx.db.transaction(async (tx) => {
+export async function initializeOffline(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+): Promise<OfflineInitResponse> {
+  const started = await ctx.db.transaction(async (tx) => {
     const locked = await lockForSigning(tx, id);
     await checkApplicantCells(tx, actor, locked);
     const doc = locked.document;
@@ -59,8 +64,6 @@ export function initializeOffline(ctx: AppContext, actor: Actor, id: number, met
       offline: { issuedFileId: doc.fileId, documentId: doc.id },
       expiresAt,
     });
-    const download = await issueDownloadToken(ctx, actor, doc.fileId as number);
-    const upload = issueUploadToken(ctx, actor, 'pdfOnly');
     await audit(tx, actor, meta, {
       organisationId: locked.application.organisationId,
       action: 'application.offline_signing_started',
@@ -68,16 +71,21 @@ export function initializeOffline(ctx: AppContext, actor: Actor, id: number, met
       entityId: id,
       after: { request_id: requestId, file_id: doc.fileId },
     });
-    return {
-      request_id: requestId,
-      document_id: doc.id,
-      file_id: doc.fileId as number,
-      download_token: download.token,
-      download_url: download.url,
-      upload_token: upload.token,
-      expires_at: expiresAt.toISOString(),
-    };
+    return { requestId, documentId: doc.id, fileId: doc.fileId as number, expiresAt };
   });
+  // The tokens after the commit: the download check reads through ctx.db, which inside the
+  // transaction would wait for the connection the transaction holds (the embedded database has one).
+  const download = await issueDownloadToken(ctx, actor, started.fileId);
+  const upload = issueUploadToken(ctx, actor, 'pdfOnly');
+  return {
+    request_id: started.requestId,
+    document_id: started.documentId,
+    file_id: started.fileId,
+    download_token: download.token,
+    download_url: download.url,
+    upload_token: upload.token,
+    expires_at: started.expiresAt.toISOString(),
+  };
 }
 
 async function offlineRequest(

@@ -46,6 +46,7 @@ export function FileCheck({ expected }: { expected: string }) {
         value={file}
         onChange={(picked) => void onFile(picked)}
         clearable
+        clearButtonProps={{ 'aria-label': t('file.clear') }}
         leftSection={<IconFileTypePdf size={18} aria-hidden />}
         data-testid="file-check-input"
       />

@@ -97,6 +97,8 @@ describe('/verificare/:code', () => {
     const result = screen.getByTestId('file-check-result');
     expect(await within(result).findByText('Fișierul corespunde documentului emis')).toBeInTheDocument();
     expect(result).toHaveTextContent(SHA);
+    // The chosen file can be cleared by a named button (axe: button-name).
+    expect(screen.getByRole('button', { name: 'Ștergeți fișierul ales' })).toBeInTheDocument();
 
     await user.upload(input, new File([`${PDF} modificat`], 'altul.pdf', { type: 'application/pdf' }));
     expect(await within(result).findByText('Fișierul nu corespunde documentului emis')).toBeInTheDocument();

@@ -3,7 +3,19 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { envelope, http, sentRequests, server } from '../../../test/msw';
 import { buildStart, loadSigningTexts, REQUEST_ID, renderSigning } from '../test-support';
-import { BulkSign, type BulkSignRow, bulkOutcome } from './bulk-sign';
+import { useState } from 'react';
+import { type BulkOutcome, BulkResultDialog, BulkSign, type BulkSignRow, bulkOutcome } from './bulk-sign';
+
+/** BulkSign with its owner's result dialog, as the work lists hold it. */
+function WithResult({ selected }: { selected: readonly BulkSignRow[] }) {
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  return (
+    <>
+      <BulkSign selected={selected} overLimit={false} onDone={() => {}} onOutcome={setOutcome} />
+      <BulkResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
+    </>
+  );
+}
 
 const ROWS: BulkSignRow[] = [
   { id: 1, identification_number: 'CJMS/1/2026', application_type_name: 'Certificat de urbanism' },
@@ -51,7 +63,7 @@ describe('bulk signing on a work list', () => {
         }),
       ),
     );
-    const { user } = renderSigning(<BulkSign selected={ROWS} overLimit={false} onDone={() => {}} />);
+    const { user } = renderSigning(<WithResult selected={ROWS} />);
     await user.click(screen.getByRole('button', { name: 'Semnează în lot (3)' }));
     const question = await screen.findByRole('dialog', { name: 'Semnați în lot?' });
     expect(within(question).getByText(/celor 3 cereri alese cu un singur cod/)).toBeInTheDocument();
@@ -92,7 +104,7 @@ describe('bulk signing on a work list', () => {
         }),
       ),
     );
-    const { user } = renderSigning(<BulkSign selected={ROWS.slice(0, 1)} overLimit={false} onDone={() => {}} />);
+    const { user } = renderSigning(<WithResult selected={ROWS.slice(0, 1)} />);
     await user.click(screen.getByRole('button', { name: 'Semnează în lot (1)' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Da, semnez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Semnare în lot: o cerere' });
@@ -104,7 +116,7 @@ describe('bulk signing on a work list', () => {
   });
 
   it('cannot start over the limit or with nothing chosen', () => {
-    renderSigning(<BulkSign selected={[]} overLimit={false} onDone={() => {}} />);
+    renderSigning(<WithResult selected={[]} />);
     expect(screen.getByTestId('bulk-sign')).toBeDisabled();
   });
 });

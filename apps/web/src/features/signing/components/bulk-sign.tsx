@@ -55,17 +55,22 @@ export function BulkSign({
   selected,
   overLimit,
   onDone,
+  onOutcome,
 }: {
   selected: readonly BulkSignRow[];
   overLimit: boolean;
   onDone: () => void;
+  /**
+   * The batch's result, for the owner to show ({@link BulkResultDialog}): the signed rows lose
+   * their `canSign` when the list refreshes, and this button (and anything it renders) with them.
+   */
+  onOutcome: (outcome: BulkOutcome) => void;
 }) {
   const { t } = useTranslation('signing');
   const refresh = useRefreshAfterSigning();
   const [opened, setOpened] = useState(false);
   const [batch, setBatch] = useState<readonly BulkSignRow[]>([]);
   const [refused, setRefused] = useState<BulkItemResult[]>([]);
-  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   const tooMany = overLimit || selected.length > BULK_SIGN_MAX;
 
   const onStart = async () => {
@@ -123,13 +128,12 @@ export function BulkSign({
         whileConfirming={<BulkProgress ids={batch.map((row) => row.id)} />}
         onSigned={(result) => {
           const reply = result as Awaited<ReturnType<typeof confirmBulkSign>>;
-          setOutcome(bulkOutcome(batch, refused, reply.items));
+          onOutcome(bulkOutcome(batch, refused, reply.items));
           refresh();
           onDone();
         }}
         testId="bulk-signing-dialog"
       />
-      <BulkResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
     </>
   );
 }

@@ -17,7 +17,7 @@ import { BulkAssign } from '../components/bulk-assign';
 import { DeadlineCell } from '../components/deadline';
 import { StaffStatusBadge } from '../components/status-badge';
 import { errorText } from '../errors';
-import { BulkSign } from '../../signing';
+import { type BulkOutcome, BulkResultDialog, BulkSign } from '../../signing';
 import { BULK_ASSIGN_LIMIT, BULK_SIGN_LIMIT, WORK_LISTS, type WorkListDefinition, workListParams } from '../work-lists';
 
 const ASSIGNEES: CandidateRole = 'assignee';
@@ -37,6 +37,8 @@ export function StaffListPage({ list: workList }: { list: WorkListDefinition }) 
   const types = useStaffApplicationTypes();
   const assignees = useStaffCandidates(ASSIGNEES);
   const [selection, setSelection] = useState<DataTableSelectionChange<StaffApplicationListItem> | null>(null);
+  // Kept here: once signed, the rows lose canSign and the bulk-sign toolbar goes away with them.
+  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
 
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -220,6 +222,7 @@ export function StaffListPage({ list: workList }: { list: WorkListDefinition }) 
                         selected={selected.filter((row) => row.abilities.canSign)}
                         overLimit={overLimit}
                         onDone={() => setSelection(null)}
+                        onOutcome={setBulkOutcome}
                       />
                     ) : null}
                   </Group>
@@ -228,6 +231,7 @@ export function StaffListPage({ list: workList }: { list: WorkListDefinition }) 
             : undefined
         }
       />
+      <BulkResultDialog outcome={bulkOutcome} onClose={() => setBulkOutcome(null)} />
     </Stack>
   );
 }
