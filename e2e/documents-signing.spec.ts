@@ -142,8 +142,9 @@ test('a clerk generates and signs the certificate, the president signs, the seal
   await expectAxeClean(visitor);
   const tampered = Buffer.from(pdf);
   tampered[tampered.length - 10] = (tampered[tampered.length - 10] as number) ^ 0x01;
-  fs.writeFileSync(file, tampered);
-  await visitor.getByTestId('file-check').locator('input[type="file"]').setInputFiles(file);
+  const other = path.join(path.dirname(file), 'certificat-modificat.pdf');
+  fs.writeFileSync(other, tampered);
+  await visitor.getByTestId('file-check').locator('input[type="file"]').setInputFiles(other);
   await expect(visitor.getByTestId('file-check-result')).toContainText('Fișierul nu corespunde documentului emis');
 });
 

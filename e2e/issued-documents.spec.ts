@@ -3,14 +3,16 @@ import { expectAxeClean, signIn } from './support/portal';
 
 /**
  * Issued documents (/issued-documents, spec §2 "my issuances for citizens, general register for
- * staff"): nothing is issued in the demo yet, so both screens show their empty state; axe on
- * both. (The journey of a document actually issued comes with signing.)
+ * staff"): the demo issues nothing, and no journey issues anything to company@ or for the county
+ * council (documents-signing.spec.ts issues to citizen@ in organisations of its own), so both
+ * screens show their empty state; axe on both. The list with an issued document is part of
+ * documents-signing.spec.ts.
  */
 test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 15_000 });
 
-test('a citizen sees the empty list of their issued documents', async ({ page }) => {
-  await signIn(page, 'citizen@demo.ghiseu.ro');
+test('an applicant sees the empty list of their issued documents', async ({ page }) => {
+  await signIn(page, 'company@demo.ghiseu.ro');
   await page.goto('/issued-documents');
   await expect(page.getByRole('heading', { level: 1, name: 'Documentele mele emise' })).toBeVisible();
   await expect(page.getByText(/Nu aveți încă documente emise/)).toBeVisible();
