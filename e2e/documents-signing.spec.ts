@@ -13,6 +13,7 @@ import {
   signThroughApi,
 } from './support/documents';
 import { expectAxeClean, signIn } from './support/portal';
+import { CITIZEN_QUESTION } from './support/staff';
 
 /**
  * Documents and signatures (issue 12, done-when): staff generate the certificate of an approved
@@ -26,6 +27,8 @@ test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 20_000 });
 
 const CITIZEN = 'citizen@demo.ghiseu.ro';
+/** citizen@'s confirmed phone in the demo (the SMS codes go there). */
+const CITIZEN_PHONE = '0740123456';
 
 const newRun = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const prefixOf = (run: string) => `D${run.slice(-4).toUpperCase()}`;
@@ -267,4 +270,53 @@ test('the clerk signs ten applications at once with one code', async ({ browser,
     const status = ((await response.json()) as { data: { application_status: string; signatures: { done: number } } }).data;
     expect(status).toMatchObject({ application_status: 'SIGN_PENDING', signatures: { done: 1, total: 2 } });
   }
+});
+
+test('the citizen signs the request with the SMS code and sends it from the wizard (sign and submit)', async ({
+  browser,
+  request,
+}) => {
+  const run = newRun();
+  const superToken = await apiSignIn(request, 'superadmin@demo.ghiseu.ro');
+  const office = await createDocumentsOffice(request, superToken, run, {
+    prefix: prefixOf(run),
+    seal: false,
+    layout: [[{ index: 1, label: 'Întocmit', signer: 'assignee' }]],
+  });
+  const citizenToken = await apiSignIn(request, CITIZEN);
+  const draft = await request.post('/api/applications?echo=true', {
+    headers: bearer(citizenToken),
+    data: { application_type_id: office.typeId },
+  });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const id = ((await draft.json()) as { data: { id: number } }).data.id;
+  const answered = await request.patch(`/api/applications/${id}`, {
+    headers: { ...bearer(citizenToken), 'Content-Type': 'application/merge-patch+json' },
+    data: { form: { [CITIZEN_QUESTION.key]: 'Certificat semnat la depunere' } },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+
+  const citizen = await pageAs(browser, CITIZEN);
+  await citizen.goto(`/application/${id}/edit`);
+  const signAndSubmit = citizen.getByTestId('wizard-sign-and-submit');
+  // Through the remaining steps to the summary (online signing is the default).
+  for (let step = 0; step < 8 && !(await signAndSubmit.isVisible()); step++) {
+    await citizen.getByRole('button', { name: 'Continuați' }).click();
+  }
+  await expect(signAndSubmit).toBeVisible();
+  await expectAxeClean(citizen);
+  await signAndSubmit.click();
+  const dialog = citizen.getByTestId('wizard-signing-dialog');
+  const since = Date.now();
+  await dialog.getByTestId('wizard-signing-dialog-start').click();
+  const code = await smsCodeFromOutbox(request, CITIZEN_PHONE, since);
+  await dialog.getByTestId('wizard-signing-dialog-code').fill(code);
+  await dialog.getByTestId('wizard-signing-dialog-confirm').click();
+  await expect(citizen).toHaveURL(new RegExp(`/application-confirmation/${id}$`));
+
+  // Filed, with the signed request among its files.
+  const record = await request.get(`/api/applications/${id}`, { headers: bearer(citizenToken) });
+  const application = ((await record.json()) as { data: { status: string; attachments: { name: string }[] } }).data;
+  expect(application.status).toBe('NEW');
+  expect(application.attachments.map((file) => file.name)).toContain('cerere-semnata.pdf');
 });

@@ -142,6 +142,9 @@ const ALLOWED: Record<string, { forms: string[]; why: string }> = {
   'forms.json:list.subtitle': { forms: ['schimbă'], why: 'published versions no longer change' },
   'forms.json:editor.publishQuestion': { forms: ['păstrează'], why: 'submitted applications keep their version' },
   'validation:responseDays': { forms: ['introdu'], why: "the spec's verbatim wording ('Introdu un numar', spec §5)" },
+  'document-templates.json:layout.intro': { forms: ['semnează'], why: 'the president and the applicant sign (third person)' },
+  'document-templates.json:layout.indexHint': { forms: ['semnează'], why: 'the cell with index 1 signs first (third person)' },
+  'document-verification.json:intro': { forms: ['confirmă', 'arată'], why: 'the page confirms and shows (third person)' },
 };
 
 const FAMILIAR = new Set(FAMILIAR_FORMS);

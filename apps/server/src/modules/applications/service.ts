@@ -301,21 +301,34 @@ async function uniqueEntryNumber(work: () => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * What submitting a draft checks before anything is written: the type still files, its form, the
+ * answers, the attachments, beneficiaries and real estates (INVALID_FORM_VALUE with the fields).
+ * Also asked before the applicant signs a draft ("sign and submit"), so a draft that could not be
+ * submitted is never signed and locked.
+ */
+export async function submissionCheck(tx: Db, current: repo.ApplicationRow) {
+  const type = await repo.findFilingType(tx, current.applicationTypeId);
+  if (type?.status !== 'active') throw invalidField('application_type_id', APPLICATION_MESSAGES.typeUnavailable);
+  const version = await repo.findFormVersion(tx, current.formVersionId);
+  if (!version) throw invalidField('application_type_id', APPLICATION_MESSAGES.typeWithoutForm);
+  const files = (await repo.applicationFileRows(tx, current.id)).filter((f) => f.fileType === 'input');
+  const filesByKey: Record<string, number[]> = {};
+  for (const file of files) if (file.category) filesByKey[file.category] = [...(filesByKey[file.category] ?? []), file.fileId];
+  const parts = applicationParts();
+  const [beneficiaries, realEstates] = await Promise.all([
+    parts.beneficiaries.count(tx, current.id),
+    parts.realEstates.count(tx, current.id),
+  ]);
+  const check = checkSubmission(version.definition, current.formData, filesByKey, { beneficiaries, realEstates });
+  if (check.issues.length > 0) throw new AppError('INVALID_FORM_VALUE', { fields: check.issues });
+  return { type, files, check };
+}
+
 function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<void> {
   return ctx.db.transaction(async (tx) => {
     const current = await ownDraft(tx, actor, id, { lock: true, submitting: true });
-    const type = await repo.findFilingType(tx, current.applicationTypeId);
-    if (type?.status !== 'active') throw invalidField('application_type_id', APPLICATION_MESSAGES.typeUnavailable);
-    const version = await repo.findFormVersion(tx, current.formVersionId);
-    if (!version) throw invalidField('application_type_id', APPLICATION_MESSAGES.typeWithoutForm);
-
-    const files = (await repo.applicationFileRows(tx, id)).filter((f) => f.fileType === 'input');
-    const filesByKey: Record<string, number[]> = {};
-    for (const file of files) if (file.category) filesByKey[file.category] = [...(filesByKey[file.category] ?? []), file.fileId];
-    const parts = applicationParts();
-    const [beneficiaries, realEstates] = await Promise.all([parts.beneficiaries.count(tx, id), parts.realEstates.count(tx, id)]);
-    const check = checkSubmission(version.definition, current.formData, filesByKey, { beneficiaries, realEstates });
-    if (check.issues.length > 0) throw new AppError('INVALID_FORM_VALUE', { fields: check.issues });
+    const { type, files, check } = await submissionCheck(tx, current);
 
     // Files of fields the applicant's answers hid do not go with the file (validateFormData).
     await repo.deleteApplicationFiles(

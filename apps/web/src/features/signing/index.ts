@@ -12,3 +12,4 @@ export { AttachmentsSigning } from './components/attachments-signing';
 export { ApplicantDocumentCard, hasApplicantDocument } from './components/applicant-document-card';
 export { OfflineSignPanel } from './components/offline-sign-panel';
 export { SigningProfileSection } from './components/signing-profile-section';
+export { applicationSubmitSigningFlow } from './api/signing';

@@ -76,7 +76,7 @@ export function workListParams(list: WorkListDefinition, searchParams: string): 
 export const BULK_ASSIGN_LIMIT = 10;
 
 /**
- * How many applications one "Semnează în lot" may take (the signing contract's maximum), when
+ * How many applications one "Semnați în lot" may take (the signing contract's maximum), when
  * the list has no application to assign (otherwise the smaller assignment limit holds).
  */
 export const BULK_SIGN_LIMIT = BULK_SIGN_MAX;

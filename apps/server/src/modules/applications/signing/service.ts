@@ -28,6 +28,7 @@ import { findTemplateForUse } from '../../document-templates/index.js';
 import { renderData } from '../documents/generation.js';
 import { renderOutputDocument } from '../documents/render.js';
 import { mayReadApplication } from '../policy.js';
+import { submissionCheck } from '../service.js';
 import * as appRepo from '../repository.js';
 import { mayReadStaff, relationOf } from '../staff/policy.js';
 import { confirmRequest, finishRequest, openRequest } from './confirmation.js';
@@ -354,6 +355,8 @@ async function checkRequestSigning(tx: Db, actor: Actor, id: number, review: boo
   const signer = await signerOf(tx, actor);
   const problem = citizenProblem(signer);
   if (problem) throw new AppError(problem.code, { problems: problem.details });
+  // "Sign and submit": a draft that could not be submitted is not signed (signing locks it).
+  if (!review) await submissionCheck(tx, a);
   return { a, signer };
 }
 

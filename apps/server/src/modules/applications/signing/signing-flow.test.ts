@@ -14,7 +14,7 @@ import {
   signingRequests,
 } from '../../../db/schema/index.js';
 import type { SigningLayout } from '@ghiseu/domain';
-import { call } from '../../../../test/applications-kit.js';
+import { call, completeDraft } from '../../../../test/applications-kit.js';
 import { buildCitizen, type SignedIn } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { readStoredFile } from '../../files/index.js';
@@ -303,6 +303,11 @@ describe('refusals', () => {
     const draft = await call(t, 'POST', '/api/applications', f.citizen.headers, { application_type_id: f.typeId });
     expect(draft.statusCode, draft.body).toBe(201);
     const id = draft.json().data.id;
+    // A draft that could not be submitted is not signed (signing would lock it unfinished).
+    const early = await call(t, 'PUT', `/api/applications/${id}/sign`, f.citizen.headers);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().message).toBe('INVALID_FORM_VALUE');
+    await completeDraft(t, f.citizen.headers, id);
     const start = await call(t, 'PUT', `/api/applications/${id}/sign`, f.citizen.headers);
     expect(start.statusCode, start.body).toBe(200);
     const code = await signingCode(t, f.citizen.phone);
@@ -348,6 +353,7 @@ describe('refusals', () => {
       .set({ documentTemplateIds: { ...type.documentTemplateIds, citizen: template.id } })
       .where(eq(applicationTypes.id, f.typeId));
     const id = (await call(t, 'POST', '/api/applications', f.citizen.headers, { application_type_id: f.typeId })).json().data.id;
+    await completeDraft(t, f.citizen.headers, id);
     expect((await call(t, 'PUT', `/api/applications/${id}/sign`, f.citizen.headers)).statusCode).toBe(200);
     const confirm = await call(t, 'PUT', `/api/applications/${id}/confirm-signing`, f.citizen.headers, {
       pin: await signingCode(t, f.citizen.phone),
@@ -402,6 +408,7 @@ describe('start rate limit', () => {
     const citizen = await buildCitizen(t);
     await makeSignerReady(t, citizen.id, { enrolled: false });
     const id = (await call(t, 'POST', '/api/applications', citizen.headers, { application_type_id: f.typeId })).json().data.id;
+    await completeDraft(t, citizen.headers, id);
     for (let i = 0; i < 30; i++)
       expect((await call(t, 'PUT', `/api/applications/${id}/sign`, citizen.headers)).statusCode).toBe(200);
     const limited = await call(t, 'PUT', `/api/applications/${id}/sign`, citizen.headers);

@@ -41,6 +41,7 @@ import {
 } from '../components/wizard/wizard-logic';
 import { formatDate } from '../../../lib/format';
 import { errorText, fieldErrorsOf, showError } from '../errors';
+import { applicationSubmitSigningFlow, SigningDialog } from '../../signing';
 
 /**
  * /application/new/:appId? and /application/:id/edit: the filing wizard (spec §4). Without a
@@ -282,6 +283,19 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
 
   const onSubmit = async () => {
     if (!(await saveOrReport({ sign: true }))) return;
+    await send();
+  };
+
+  /** "Semnați și trimiteți": saved, signed in the dialog (SMS code), then sent by `onSigned`. */
+  const [signing, setSigning] = useState(false);
+  const onSignAndSubmit = async () => {
+    if (!(await saveOrReport({ sign: true }))) return;
+    setProblems([]);
+    setProblemsMessage(null);
+    setSigning(true);
+  };
+
+  const send = async () => {
     try {
       const submitted = await submit.mutateAsync(application.id);
       showToast('success', t('wizard.submitted'));
@@ -483,6 +497,11 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
           fields={fields}
           values={values}
           signOnline={signOnline}
+          signAndSubmit={
+            <Button mt="sm" w="fit-content" onClick={() => void onSignAndSubmit()} data-testid="wizard-sign-and-submit">
+              {t('wizard.signAndSubmit')}
+            </Button>
+          }
           problems={problems}
           problemsMessage={problemsMessage}
           onEdit={onEdit}
@@ -501,6 +520,16 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
         onSaveDraft={onSaveDraft}
         label={t('wizard.stepsLabel')}
         labels={{ submit: t('wizard.submit'), saveDraft: t('wizard.saveDraft') }}
+      />
+      <SigningDialog
+        opened={signing}
+        onClose={() => setSigning(false)}
+        title={t('wizard.signTitle')}
+        flow={applicationSubmitSigningFlow(application.id)}
+        audience="citizen"
+        successMessage={null}
+        onSigned={() => void send()}
+        testId="wizard-signing-dialog"
       />
       <Text size="sm" c="gray.7" aria-live="polite" data-testid="autosave-status" mih="1.5em">
         {autosave.state === 'saving'

@@ -38,7 +38,7 @@ describe('signing attachments on the files tab', () => {
       ),
     );
     const { user } = renderSigning(<AttachmentsSigning applicationId={7} chosen={FILES} />);
-    await user.click(screen.getByRole('button', { name: 'Semnează 2 atașamente PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Semnați 2 atașamente PDF' }));
     const dialog = await screen.findByRole('dialog', { name: 'Semnați cele 2 atașamente PDF alese' });
     await user.click(within(dialog).getByTestId('attachments-signing-dialog-start'));
     await user.type(await within(dialog).findByTestId('attachments-signing-dialog-code'), '123456');

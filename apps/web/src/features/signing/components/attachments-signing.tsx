@@ -47,8 +47,8 @@ function outcomeOf(result: AttachmentsResult, files: readonly AttachmentFile[]):
 
 /**
  * The files tab's signing of attachments (spec §4 "Bulk signing and bulk sealing"): the chosen
- * PDF files signed by the staff member with one code ("Semnează atașamentele"), and the
- * organisation's seal on the application's PDF attachments ("Aplică sigiliul pe atașamente", after
+ * PDF files signed by the staff member with one code ("Semnați atașamentele"), and the
+ * organisation's seal on the application's PDF attachments ("Aplicați sigiliul pe atașamente", after
  * a question). Files that could not be signed or sealed are named in the result.
  */
 export function AttachmentsSigning({ applicationId, chosen }: { applicationId: number; chosen: readonly AttachmentFile[] }) {

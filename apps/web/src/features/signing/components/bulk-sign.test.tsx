@@ -64,7 +64,7 @@ describe('bulk signing on a work list', () => {
       ),
     );
     const { user } = renderSigning(<WithResult selected={ROWS} />);
-    await user.click(screen.getByRole('button', { name: 'Semnează în lot (3)' }));
+    await user.click(screen.getByRole('button', { name: 'Semnați în lot (3)' }));
     const question = await screen.findByRole('dialog', { name: 'Semnați în lot?' });
     expect(within(question).getByText(/celor 3 cereri alese cu un singur cod/)).toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Da, semnez' }));
@@ -105,7 +105,7 @@ describe('bulk signing on a work list', () => {
       ),
     );
     const { user } = renderSigning(<WithResult selected={ROWS.slice(0, 1)} />);
-    await user.click(screen.getByRole('button', { name: 'Semnează în lot (1)' }));
+    await user.click(screen.getByRole('button', { name: 'Semnați în lot (1)' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Da, semnez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Semnare în lot: o cerere' });
     await user.click(within(dialog).getByTestId('bulk-signing-dialog-start'));

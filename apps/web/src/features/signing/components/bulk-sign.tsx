@@ -45,7 +45,7 @@ export function bulkOutcome(
 }
 
 /**
- * "Semnează în lot" on a staff work list (spec §4 "Bulk signing and bulk sealing follow the same
+ * "Semnați în lot" on a staff work list (spec §4 "Bulk signing and bulk sealing follow the same
  * steps"): the chosen applications that await the user's signature (at most
  * {@link BULK_SIGN_MAX}), one question, one request with one code for all, the progress while
  * they are signed (check-bulk-signing-status every second), then a result naming the

@@ -13,9 +13,9 @@ import { SigningDialog } from './signing-dialog';
 
 /**
  * The document buttons of the staff view, shown by the server's abilities alone:
- * "Generează documentul" (the answer of an approved application, the rejection of a refused one),
- * "Semnează" (the signing dialog; the `{action}` from the live document's kind), "Aplică sigiliul"
- * (the retry after SEAL_ERROR) and "Returnează documentul" (irreversible: a question that says
+ * "Generați documentul" (the answer of an approved application, the rejection of a refused one),
+ * "Semnați" (the signing dialog; the `{action}` from the live document's kind), "Aplicați sigiliul"
+ * (the retry after SEAL_ERROR) and "Returnați documentul" (irreversible: a question that says
  * so, then `{confirm: true}`). After each, the record, the counters and the panel are asked again.
  * Rendered in the actions bar and in the document panel; `testPrefix` tells the two apart.
  */
@@ -26,7 +26,7 @@ export function DocumentCommands({
 }: {
   application: DocumentSubject;
   testPrefix?: string;
-  /** Where the document panel is: after "Generează", the user is taken there to follow the progress. */
+  /** Where the document panel is: after "Generați", the user is taken there to follow the progress. */
   documentPath?: string;
 }) {
   const { t } = useTranslation('signing');

@@ -116,7 +116,7 @@ describe('the document panel of the staff view', () => {
     const { user } = renderSigning(
       <DocumentPanel application={subject({ status: 'REJECTED_IN_PROGRESS' }, { canGenerateDocument: true })} />,
     );
-    await user.click(await screen.findByRole('button', { name: 'Generează respingerea' }));
+    await user.click(await screen.findByRole('button', { name: 'Generați respingerea' }));
     await waitFor(async () => expect(await sentRequests({ method: 'PUT' })).toHaveLength(1));
   });
 

@@ -35,7 +35,7 @@ export const useStaffApplications = (params: string) => useQuery(staffListQueryO
 /**
  * A work list whose rows carry the table's `hideSelectable` flag: only the applications the user
  * may assign or sign (the server's `abilities`) get a checkbox, for the bulk "Alocați" and
- * "Semnează în lot".
+ * "Semnați în lot".
  */
 export const useStaffWorkList = (params: string) =>
   useQuery({

@@ -27,7 +27,7 @@ const ASSIGNEES: CandidateRole = 'assignee';
  * plus the shared filters (free text, entry number, status, type, submission dates, assignee,
  * overdue), sort, pages of RECORDS_PER_PAGE and the columns remembered per user. Rows can be
  * selected for a bulk "Alocați" when at least one of them may be assigned (the server's
- * `abilities`), up to {@link BULK_ASSIGN_LIMIT}, and for a "Semnează în lot" (features/signing)
+ * `abilities`), up to {@link BULK_ASSIGN_LIMIT}, and for a "Semnați în lot" (features/signing)
  * of those whose document awaits the user's signature (`canSign`).
  */
 export function StaffListPage({ list: workList }: { list: WorkListDefinition }) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Application, FormField } from '@ghiseu/domain';
 import { Alert, Button, List, Stack, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -49,6 +50,8 @@ export interface ReviewStepProps {
   fields: readonly FormField[] | null;
   values: FormValues;
   signOnline: boolean;
+  /** "Semnați și trimiteți" (online signing chosen): the applicant signs the request, then it is sent. */
+  signAndSubmit?: ReactNode;
   problems: readonly SubmitProblem[];
   problemsMessage: string | null;
   /** Goes back to a step to change its answers ('Modificați'). */
@@ -59,7 +62,16 @@ export interface ReviewStepProps {
  * Check your answers: every step's answers in words, each block with a 'Modificați' link to its
  * step, the land areas when they disagree, and the problems of a refused submission.
  */
-export function ReviewStep({ application, fields, values, signOnline, problems, problemsMessage, onEdit }: ReviewStepProps) {
+export function ReviewStep({
+  application,
+  fields,
+  values,
+  signOnline,
+  signAndSubmit,
+  problems,
+  problemsMessage,
+  onEdit,
+}: ReviewStepProps) {
   const { t } = useTranslation('applications');
   const edit = (step: WizardStepId, title: string) => (
     <Button
@@ -125,6 +137,7 @@ export function ReviewStep({ application, fields, values, signOnline, problems, 
       </SummarySection>
       <SummarySection id="signing" title={t('wizard.review.signing')} action={edit('signing', t('wizard.steps.signing'))}>
         <Text>{signOnline ? t('wizard.signing.online') : t('wizard.signing.offline')}</Text>
+        {signOnline ? signAndSubmit : null}
       </SummarySection>
     </Stack>
   );
