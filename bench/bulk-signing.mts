@@ -51,10 +51,7 @@ try {
   const office = await createDocumentsOffice(api, superToken, run, {
     prefix: 'BENCH',
     seal: false,
-    layout: [
-      [{ index: 2, label: 'Președinte', signer: 'president' }],
-      [{ index: 1, label: 'Întocmit', signer: 'assignee' }],
-    ],
+    layout: [[{ index: 2, label: 'Președinte', signer: 'president' }], [{ index: 1, label: 'Întocmit', signer: 'assignee' }]],
   });
   const citizenToken = await apiSignIn(api, 'citizen@demo.ghiseu.ro');
   const total = singleDocs + bulkDocs;

@@ -330,10 +330,13 @@ function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: Re
     const current = await ownDraft(tx, actor, id, { lock: true, submitting: true });
     const { type, files, check } = await submissionCheck(tx, current);
 
-    // Files of fields the applicant's answers hid do not go with the file (validateFormData).
+    // Files of fields the applicant's answers hid do not go with the file (validateFormData); the
+    // request the applicant signed ("sign and submit": no field, status signed) always does.
     await repo.deleteApplicationFiles(
       tx,
-      files.filter((f) => f.category === null || !check.visibleAttachmentKeys.has(f.category)).map((f) => f.id),
+      files
+        .filter((f) => f.status !== 'signed' && (f.category === null || !check.visibleAttachmentKeys.has(f.category)))
+        .map((f) => f.id),
     );
     const number = await takeIncomingNumber(tx, current.applicationTypeId);
     const submittedAt = new Date();

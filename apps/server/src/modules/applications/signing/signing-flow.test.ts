@@ -320,9 +320,11 @@ describe('refusals', () => {
     const edit = await call(t, 'PATCH', `/api/applications/${id}`, f.citizen.headers, { form: { x: 'y' } });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe('APPLICATION_LOCKED_AFTER_SIGNING');
-    // Submitting is still allowed (the lock keeps what was signed).
+    // Submitting is still allowed (the lock keeps what was signed), and the signed request goes with it.
     const submit = await call(t, 'PUT', `/api/applications/${id}/send`, f.citizen.headers);
-    expect(submit.json().message).not.toBe('APPLICATION_LOCKED_AFTER_SIGNING');
+    expect(submit.statusCode, submit.body).toBe(200);
+    expect(submit.json().data.status).toBe('NEW');
+    expect(submit.json().data.attachments.map((file: { name: string }) => file.name)).toContain('cerere-semnata.pdf');
   });
 
   it('renders the request with the type’s citizen template when it has one', async () => {
