@@ -112,6 +112,42 @@ export function startStaffSigning(
   });
 }
 
+/**
+ * The confirmation of a signing request of one application: the code or PIN checked
+ * (`confirmRequest`), then `sign` in one transaction that also marks the request done; a
+ * failure marks it failed (with the error's code) and is thrown on.
+ */
+async function confirmThenSign<T>(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: { pin: string; request_id?: string },
+  kind: 'document' | 'applicant',
+  sign: (tx: Db, request: repo.SigningRequestRow) => Promise<T>,
+  /** The stored file the signature made, recorded in the request's result. */
+  fileIdOf: (result: T) => number | undefined = () => undefined,
+): Promise<{ request: repo.SigningRequestRow; result: T }> {
+  const request = await confirmRequest(
+    ctx,
+    actor,
+    (db) => (body.request_id ? repo.findRequest(db, body.request_id) : repo.latestRequestOf(db, actor.userId, id, [kind])),
+    body.pin,
+    { kinds: [kind], applicationId: id },
+  );
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      const signed = await sign(tx, request);
+      const fileId = fileIdOf(signed);
+      await finishRequest(tx, request, 'done', [{ applicationId: id, ...(fileId ? { fileId } : {}), ok: true }]);
+      return signed;
+    });
+    return { request, result };
+  } catch (error) {
+    await finishRequest(ctx.db, request, 'failed', [{ applicationId: id, ok: false, code: codeOf(error) }]);
+    throw error;
+  }
+}
+
 export async function confirmStaffSigning(
   ctx: AppContext,
   actor: Actor,
@@ -119,38 +155,24 @@ export async function confirmStaffSigning(
   body: { pin: string; request_id?: string },
   meta: RequestMeta,
 ): Promise<SignConfirmResponse> {
-  const request = await confirmRequest(
-    ctx,
-    actor,
-    (db) => (body.request_id ? repo.findRequest(db, body.request_id) : repo.latestRequestOf(db, actor.userId, id, ['document'])),
-    body.pin,
-    { kinds: ['document'], applicationId: id },
+  const { request, result } = await confirmThenSign(ctx, actor, id, body, 'document', (tx, request) =>
+    signStaffCell(tx, ctx, actor, id, {
+      method: 'online',
+      customImageFileId: request.customImageFileId,
+      documentId: request.items[0]?.documentId,
+      meta,
+    }),
   );
-  try {
-    const result = await ctx.db.transaction(async (tx) => {
-      const r = await signStaffCell(tx, ctx, actor, id, {
-        method: 'online',
-        customImageFileId: request.customImageFileId,
-        documentId: request.items[0]?.documentId,
-        meta,
-      });
-      await finishRequest(tx, request, 'done', [{ applicationId: id, ok: true }]);
-      return r;
-    });
-    return {
-      success: true,
-      request_id: request.requestId,
-      code: null,
-      message: null,
-      attempts_left: null,
-      document_state: result.state,
-      application_status: result.status,
-      visa_code: result.visaCode,
-    };
-  } catch (error) {
-    await finishRequest(ctx.db, request, 'failed', [{ applicationId: id, ok: false, code: codeOf(error) }]);
-    throw error;
-  }
+  return {
+    success: true,
+    request_id: request.requestId,
+    code: null,
+    message: null,
+    attempts_left: null,
+    document_state: result.state,
+    application_status: result.status,
+    visa_code: result.visaCode,
+  };
 }
 
 export async function sealAgain(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
@@ -314,34 +336,20 @@ export async function confirmApplicantSigning(
   body: { pin: string; request_id?: string },
   meta: RequestMeta,
 ): Promise<SignConfirmResponse> {
-  const request = await confirmRequest(
-    ctx,
-    actor,
-    (db) => (body.request_id ? repo.findRequest(db, body.request_id) : repo.latestRequestOf(db, actor.userId, id, ['applicant'])),
-    body.pin,
-    { kinds: ['applicant'], applicationId: id },
-  );
-  try {
-    const result = await ctx.db.transaction(async (tx) => {
-      if (request.offline?.purpose !== 'output') throw new AppError('SIGNING_REQUEST_NOT_FOUND');
-      const r = await signApplicantCells(tx, ctx, actor, id, { method: 'online', meta });
-      await finishRequest(tx, request, 'done', [{ applicationId: id, ok: true }]);
-      return r;
-    });
-    return {
-      success: true,
-      request_id: request.requestId,
-      code: null,
-      message: null,
-      attempts_left: null,
-      document_state: result.state,
-      application_status: result.status,
-      visa_code: null,
-    };
-  } catch (error) {
-    await finishRequest(ctx.db, request, 'failed', [{ applicationId: id, ok: false, code: codeOf(error) }]);
-    throw error;
-  }
+  const { request, result } = await confirmThenSign(ctx, actor, id, body, 'applicant', (tx, request) => {
+    if (request.offline?.purpose !== 'output') throw new AppError('SIGNING_REQUEST_NOT_FOUND');
+    return signApplicantCells(tx, ctx, actor, id, { method: 'online', meta });
+  });
+  return {
+    success: true,
+    request_id: request.requestId,
+    code: null,
+    message: null,
+    attempts_left: null,
+    document_state: result.state,
+    application_status: result.status,
+    visa_code: null,
+  };
 }
 
 /* ───────────────────────────── Applicant: sign and submit ───────────────────────────── */
@@ -459,15 +467,13 @@ export async function confirmRequestSigning(
   meta: RequestMeta,
 ): Promise<ApplicationSignConfirmResponse> {
   const review = body.review === true;
-  const request = await confirmRequest(
+  const { result } = await confirmThenSign(
     ctx,
     actor,
-    (db) => (body.request_id ? repo.findRequest(db, body.request_id) : repo.latestRequestOf(db, actor.userId, id, ['applicant'])),
-    body.pin,
-    { kinds: ['applicant'], applicationId: id },
-  );
-  try {
-    return await ctx.db.transaction(async (tx) => {
+    id,
+    body,
+    'applicant',
+    async (tx, request) => {
       if (request.offline?.purpose !== (review ? 'review' : 'request')) throw new AppError('SIGNING_REQUEST_NOT_FOUND');
       const { a, signer } = await checkRequestSigning(tx, actor, id, review);
       const who = await userIdentity(tx, signer, null);
@@ -490,7 +496,6 @@ export async function confirmRequestSigning(
         createdBy: actor.userId,
       });
       if (!review) await tx.update(applications).set({ signedLockedAt: new Date() }).where(eq(applications.id, id));
-      await finishRequest(tx, request, 'done', [{ applicationId: id, fileId: stored.id, ok: true }]);
       await audit(tx, actor, meta, {
         organisationId: a.organisationId,
         action: review ? 'application.review_signed' : 'application.request_signed',
@@ -498,20 +503,19 @@ export async function confirmRequestSigning(
         entityId: id,
         after: { file_id: stored.id, certificate_serial: signed.certificateSerial },
       });
-      return {
-        success: true,
-        request_id: request.requestId,
-        code: null,
-        message: null,
-        attempts_left: null,
-        file_id: stored.id,
-        application_status: a.status,
-      };
-    });
-  } catch (error) {
-    await finishRequest(ctx.db, request, 'failed', [{ applicationId: id, ok: false, code: codeOf(error) }]);
-    throw error;
-  }
+      return { requestId: request.requestId, fileId: stored.id, status: a.status };
+    },
+    (signed) => signed.fileId,
+  );
+  return {
+    success: true,
+    request_id: result.requestId,
+    code: null,
+    message: null,
+    attempts_left: null,
+    file_id: result.fileId,
+    application_status: result.status,
+  };
 }
 
 /* ───────────────────────────── PIN and profile ───────────────────────────── */
