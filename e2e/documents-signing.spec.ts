@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { signElsewhere } from '../apps/server/test/external-signer';
 import { apiSignIn, bearer, smsCodeFromOutbox } from './support/administration';
 import {
   approvedApplication,
   createDocumentsOffice,
+  type DocumentsOffice,
   generatedAnswer,
   pdfText,
   type Signer,
@@ -30,8 +31,20 @@ const CITIZEN = 'citizen@demo.ghiseu.ro';
 /** citizen@'s confirmed phone in the demo (the SMS codes go there). */
 const CITIZEN_PHONE = '0740123456';
 
-const newRun = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-const prefixOf = (run: string) => `D${run.slice(-4).toUpperCase()}`;
+/**
+ * Each journey's own organisation (made by the super administrator through the API) and the demo
+ * citizen's token; `prefix` starts its numbers (entry `prefix/n/year`, output `prefix-CU/n/year`).
+ */
+async function journeyOffice(
+  request: APIRequestContext,
+  options: Omit<Parameters<typeof createDocumentsOffice>[3], 'prefix'>,
+): Promise<{ office: DocumentsOffice; prefix: string; citizenToken: string }> {
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const prefix = `D${run.slice(-4).toUpperCase()}`;
+  const superToken = await apiSignIn(request, 'superadmin@demo.ghiseu.ro');
+  const office = await createDocumentsOffice(request, superToken, run, { ...options, prefix });
+  return { office, prefix, citizenToken: await apiSignIn(request, CITIZEN) };
+}
 
 async function pageAs(browser: Browser, email: string, password?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -64,14 +77,10 @@ test('a clerk generates and signs the certificate, the president signs, the seal
   browser,
   request,
 }) => {
-  const run = newRun();
-  const superToken = await apiSignIn(request, 'superadmin@demo.ghiseu.ro');
-  const office = await createDocumentsOffice(request, superToken, run, {
-    prefix: prefixOf(run),
+  const { office, prefix, citizenToken } = await journeyOffice(request, {
     seal: true,
     layout: [[{ index: 2, label: 'Președinte', signer: 'president' }], [{ index: 1, label: 'Întocmit', signer: 'assignee' }]],
   });
-  const citizenToken = await apiSignIn(request, CITIZEN);
   const application = await approvedApplication(request, citizenToken, office, 'Construire locuință în Târgu Mureș');
 
   // The clerk generates the answer and follows the job's progress on the document tab.
@@ -80,7 +89,7 @@ test('a clerk generates and signs the certificate, the president signs, the seal
   await clerk.getByTestId('panel-generate').click();
   await expect(clerk.getByTestId('document-state')).toHaveText('Generat', { timeout: 30_000 });
   const outputNumber = (await clerk.getByTestId('document-output-number').innerText()).trim();
-  expect(outputNumber).toMatch(new RegExp(`^${prefixOf(run)}-CU/1/\\d{4}$`));
+  expect(outputNumber).toMatch(new RegExp(`^${prefix}-CU/1/\\d{4}$`));
   await expect(clerk.getByTestId('document-next-signer')).toContainText(office.clerk.name);
   await expectAxeClean(clerk);
 
@@ -155,14 +164,10 @@ test('the applicant signs the document offline with a certificate from outside t
   browser,
   request,
 }) => {
-  const run = newRun();
-  const superToken = await apiSignIn(request, 'superadmin@demo.ghiseu.ro');
-  const office = await createDocumentsOffice(request, superToken, run, {
-    prefix: prefixOf(run),
+  const { office, prefix, citizenToken } = await journeyOffice(request, {
     seal: false,
     layout: [[{ index: 1, label: 'Întocmit', signer: 'assignee' }], [{ index: 2, label: 'Solicitant', signer: 'applicant' }]],
   });
-  const citizenToken = await apiSignIn(request, CITIZEN);
   const application = await approvedApplication(request, citizenToken, office, 'Acord de principiu');
   await generatedAnswer(request, office.clerk.token, application.id);
   await signThroughApi(request, office.clerk, application.id);
@@ -222,18 +227,14 @@ test('the applicant signs the document offline with a certificate from outside t
     )
     .toBe('issued');
   await citizen.reload();
-  await expect(citizen.getByTestId('applicant-output-number')).toContainText(`${prefixOf(run)}-CU/1/`);
+  await expect(citizen.getByTestId('applicant-output-number')).toContainText(`${prefix}-CU/1/`);
 });
 
 test('the clerk signs ten applications at once with one code', async ({ browser, request }) => {
-  const run = newRun();
-  const superToken = await apiSignIn(request, 'superadmin@demo.ghiseu.ro');
-  const office = await createDocumentsOffice(request, superToken, run, {
-    prefix: prefixOf(run),
+  const { office, citizenToken } = await journeyOffice(request, {
     seal: false,
     layout: [[{ index: 2, label: 'Președinte', signer: 'president' }], [{ index: 1, label: 'Întocmit', signer: 'assignee' }]],
   });
-  const citizenToken = await apiSignIn(request, CITIZEN);
   const ids: number[] = [];
   for (let n = 1; n <= 10; n += 1) {
     const application = await approvedApplication(request, citizenToken, office, `Certificat în lot ${n}`);
@@ -276,14 +277,10 @@ test('the citizen signs the request with the SMS code and sends it from the wiza
   browser,
   request,
 }) => {
-  const run = newRun();
-  const superToken = await apiSignIn(request, 'superadmin@demo.ghiseu.ro');
-  const office = await createDocumentsOffice(request, superToken, run, {
-    prefix: prefixOf(run),
+  const { office, citizenToken } = await journeyOffice(request, {
     seal: false,
     layout: [[{ index: 1, label: 'Întocmit', signer: 'assignee' }]],
   });
-  const citizenToken = await apiSignIn(request, CITIZEN);
   const draft = await request.post('/api/applications?echo=true', {
     headers: bearer(citizenToken),
     data: { application_type_id: office.typeId },
