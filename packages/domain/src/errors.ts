@@ -95,6 +95,11 @@ export const ERRORS = {
   PAYMENT_ALREADY_PROCESSED: def(409, 'Plata a fost deja procesată.'),
   CANNOT_INIT_PAYMENT: def(400, 'Plata nu poate fi inițiată.'),
   PAYMENT_UNAUTHORIZED: def(403, 'Plata nu este permisă pentru un tip de cerere inactiv.'),
+  // Payments (issue 13): the refusals the spec leaves unnamed
+  PAYMENT_CALLBACK_INVALID: def(400, 'Notificarea de plată nu are o semnătură validă.'),
+  PAYMENT_AMOUNT_INVALID: def(400, 'Suma nu este validă pentru această cerere (de plată: {due} lei).'),
+  PAYMENT_NOT_ALLOWED: def(409, 'Plata nu este permisă în starea actuală a cererii.'),
+  TAX_INPUTS_MISSING: def(400, 'Completați datele necesare calculului taxelor: {fields}.'),
 
   // Applications
   APPLICATION_NOT_SUBMITTED: def(400, 'Cererea nu a fost depusă.'),

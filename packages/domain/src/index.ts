@@ -30,3 +30,5 @@ export * from './contracts/allocations.js';
 export * from './contracts/signing.js';
 export * from './documents/index.js';
 export * from './contracts/documents.js';
+export * from './payments/index.js';
+export * from './contracts/payments.js';

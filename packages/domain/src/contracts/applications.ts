@@ -1,5 +1,7 @@
 import { zId } from './common.js';
 import { z } from 'zod';
+import { ZTaxInputs } from './payments.js';
+import { PAYMENT_TYPES } from '../statuses.js';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOMAINS, DOMAIN_LABELS } from '../statuses.js';
 import { ZFormData } from '../forms/fields.js';
 import { zRequiredText } from '../validators/schemas.js';
@@ -61,6 +63,14 @@ export const ZApplicationPatchRequest = z.object({
   purpose: z.string().trim().max(2000).nullish(),
   form: ZDraftFormData.optional(),
   sign_details: ZSignDetails.optional(),
+  tax_inputs: ZTaxInputs.nullish().describe('Câmpurile validatorului de taxe (construcție); doar pe ciornă'),
+  discount_name: z.string().trim().max(200).nullish().describe('Reducerea aleasă dintre reducerile tipului; doar pe ciornă'),
+  is_paid: z
+    .boolean()
+    .optional()
+    .describe(
+      'Nu se scrie: `true` cere serverului să reverifice plățile inițiate la procesator; valoarea întoarsă este cea din registrul de plăți',
+    ),
 });
 export type ApplicationPatchRequest = z.infer<typeof ZApplicationPatchRequest>;
 
@@ -206,7 +216,11 @@ export const ZApplication = ZApplicationListItem.omit({ beneficiaries: true, ben
   is_paid: z.boolean(),
   is_internal: z.boolean(),
   total_tax: z.number().nullable(),
-  tax_summary: z.record(z.string(), z.unknown()).nullable(),
+  tax_summary: z.record(z.string(), z.unknown()).nullable().describe('TaxSummaryJson, calculat la depunere (payments/taxes.ts)'),
+  tax_inputs: ZTaxInputs.nullable(),
+  discount_name: z.string().nullable(),
+  payment_type: z.enum(PAYMENT_TYPES).nullable().describe('Cum a fost achitată cererea'),
+  transaction_number: z.string().nullable().describe('Tranzacția sau documentul plății care a achitat cererea'),
   quick_search_values: z.string(),
   form_version_id: z.number().int().nullable(),
   form_definition: z

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, timestamps } from './columns.js';
-import { APPLICATION_STATUSES } from '@ghiseu/domain';
+import { APPLICATION_STATUSES, PAYMENT_TYPES } from '@ghiseu/domain';
 import { files } from './platform.js';
 import { organisations } from './organisations.js';
 import { processes } from './processes.js';
@@ -206,6 +206,14 @@ export const applications = pgTable(
     taxSummary: jsonb('tax_summary').$type<Record<string, unknown>>(),
     totalTax: numeric('total_tax', { precision: 12, scale: 2 }),
     isPaid: boolean('is_paid').notNull().default(false),
+    /* Payments (issue 13). */
+    /** The tax validator fields (construction scope, type, surface, value, purpose) given in the wizard. */
+    taxInputs: jsonb('tax_inputs').$type<Record<string, unknown>>(),
+    /** The type's discount the applicant chose (by name). */
+    discountName: text('discount_name'),
+    /** How the application was paid, and the transaction or document number of that payment. */
+    paymentType: text('payment_type', { enum: PAYMENT_TYPES }),
+    transactionNumber: text('transaction_number'),
     isInternal: boolean('is_internal').notNull().default(false),
     assigneeUserId: integer('assignee_user_id').references(() => users.id),
     parentApplicationId: integer('parent_application_id'),

@@ -10,3 +10,4 @@ export * from './process-runs.js';
 export * from './documents.js';
 export * from './signing.js';
 export * from './allocations.js';
+export * from './payments.js';

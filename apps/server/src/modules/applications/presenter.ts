@@ -168,6 +168,10 @@ export function presentApplication(actor: Actor, parts: ApplicationParts): Appli
     is_internal: a.isInternal,
     total_tax: a.totalTax === null ? null : Number(a.totalTax),
     tax_summary: a.taxSummary ?? null,
+    tax_inputs: (a.taxInputs as Application['tax_inputs']) ?? null,
+    discount_name: a.discountName ?? null,
+    payment_type: a.paymentType ?? null,
+    transaction_number: a.transactionNumber ?? null,
     quick_search_values: a.quickSearch,
     form_version_id: a.formVersionId,
     form_definition: parts.formVersion

@@ -1,0 +1,4 @@
+export * from './money.js';
+export * from './taxes.js';
+export * from './tax-validator.js';
+export * from './ledger-rules.js';
