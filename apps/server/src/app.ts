@@ -40,11 +40,13 @@ import { filesRoutes } from './modules/files/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organisationsRoutes } from './modules/organisations/routes.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
 import { processesRoutes } from './modules/processes/routes.js';
 import { publicStatusRoutes } from './modules/public-status/routes.js';
 import { realEstateRoutes } from './modules/real-estate/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { signingRoutes } from './modules/signing/routes.js';
+import { taxesRoutes } from './modules/taxes/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { territoryRoutes } from './modules/territory/routes.js';
 import { processEngine } from './modules/processes/index.js';
@@ -192,6 +194,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(allocationsRoutes, { prefix: '/api' });
   await app.register(publicStatusRoutes, { prefix: '/api' });
   await app.register(signingRoutes, { prefix: '/api' });
+  await app.register(taxesRoutes, { prefix: '/api' });
+  await app.register(paymentsRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 
   registerWebApp(app, config.webDist);

@@ -1,5 +1,6 @@
 import { documentsJobs } from './modules/applications/documents/job-definition.js';
 import { signingFlowJobs } from './modules/applications/signing/jobs.js';
+import { paymentsJobs } from './modules/payments/jobs.js';
 import { beneficiariesJobs } from './modules/beneficiaries/jobs.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import type { JobDefinition } from './platform/jobs.js';
@@ -21,4 +22,5 @@ export const JOBS: readonly JobDefinition[] = [
   ...beneficiariesJobs,
   ...documentsJobs,
   ...signingFlowJobs,
+  ...paymentsJobs,
 ];

@@ -208,7 +208,14 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     {},
     lazyPage(() => import('../../features/applications/pages/application-details-page'), 'ApplicationDetailsPage'),
   ),
-  signedIn('/application-payment/:applicationId/:opPaymentId', 'applicationPayment', 'payments'),
+  signedIn(
+    '/application-payment/:applicationId/:opPaymentId',
+    'applicationPayment',
+    'payments',
+    undefined,
+    {},
+    lazyPage(() => import('../../features/payments/pages/application-payment-page'), 'ApplicationPaymentPage', ['payments']),
+  ),
   signedIn(
     '/application-confirmation/:id',
     'applicationConfirmation',
@@ -217,7 +224,14 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     {},
     lazyPage(() => import('../../features/applications/pages/application-confirmation-page'), 'ApplicationConfirmationPage'),
   ),
-  signedIn('/application-notify/:id', 'applicationNotify', 'payments'),
+  signedIn(
+    '/application-notify/:id',
+    'applicationNotify',
+    'payments',
+    undefined,
+    {},
+    lazyPage(() => import('../../features/payments/pages/application-notify-page'), 'ApplicationNotifyPage', ['payments']),
+  ),
   staffList('/applications-inbox', 'applicationsInbox', staffListPage('ApplicationsInboxPage')),
   staffList('/applications-assigned', 'applicationsAssigned', staffListPage('ApplicationsAssignedPage')),
   staffList('/applications-review', 'applicationsReview', staffListPage('ApplicationsReviewPage')),
@@ -247,6 +261,12 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
       'public-status',
     ]),
     meta: { titleKey: 'applicationStatus', moduleKey: 'publicStatus' },
+  },
+
+  {
+    path: '/plata/:token',
+    page: lazyPage(() => import('../../features/payments/pages/public-payment-page'), 'PublicPaymentPage', ['payments']),
+    meta: { titleKey: 'publicPayment', moduleKey: 'payments' },
   },
 
   {
@@ -289,9 +309,32 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   config('/control-type', 'controlTypes', 'controlTypeRead'),
 
   // Payments
-  signedIn('/payments', 'payments', 'payments', ['paymentRegistryRead']),
-  signedIn('/tax-calculator', 'taxCalculator', 'payments', ['taxCalculatorView']),
-  signedIn('/payment-order', 'paymentOrder', 'payments', ['paymentOrderCreate']),
+  signedIn(
+    '/payments',
+    'payments',
+    'payments',
+    ['paymentRegistryRead'],
+    {},
+    lazyPage(() => import('../../features/payments-registry/pages/payments-page'), 'PaymentsPage', ['payments-registry']),
+  ),
+  signedIn(
+    '/tax-calculator',
+    'taxCalculator',
+    'payments',
+    ['taxCalculatorView'],
+    {},
+    lazyPage(() => import('../../features/taxes/pages/tax-calculator-page'), 'TaxCalculatorPage', ['taxes']),
+  ),
+  signedIn(
+    '/payment-order',
+    'paymentOrder',
+    'payments',
+    ['paymentOrderCreate'],
+    {},
+    lazyPage(() => import('../../features/payments-registry/pages/payment-order-page'), 'PaymentOrderPage', [
+      'payments-registry',
+    ]),
+  ),
 
   // Configuration
   signedIn('/accounts', 'accounts', 'configuration', ['accountsRead'], {}, accountsPage),
@@ -306,7 +349,12 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   config('/document-template', 'documentTemplates', 'documentTemplateRead', documentTemplatesPage),
   config('/document-template/new', 'documentTemplateNew', 'documentTemplateCreate', documentTemplateEditorPage),
   config('/document-template/:id', 'documentTemplateEdit', 'documentTemplateEdit', documentTemplateEditorPage),
-  config('/tax-category', 'taxCategories', 'taxCategoryRead'),
+  config(
+    '/tax-category',
+    'taxCategories',
+    'taxCategoryRead',
+    lazyPage(() => import('../../features/taxes/pages/tax-categories-page'), 'TaxCategoriesPage', ['taxes']),
+  ),
   config('/application-type', 'applicationTypes', 'applicationTypeRead', applicationTypesPage),
   config('/complain-type', 'complaintTypes', 'complainTypeRead'),
   // Series types are the super administrator's; an organisation's administrator keeps its series here too.

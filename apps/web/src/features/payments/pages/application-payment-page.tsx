@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../app/pages/placeholder-page';
+
+/** Issue 13: being built. */
+export function ApplicationPaymentPage() {
+  return <PlaceholderPage />;
+}
