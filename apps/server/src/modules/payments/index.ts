@@ -14,3 +14,4 @@ export {
 export { beginCheckout, merchantOf } from './checkout.js';
 export { paymentGateway, type PaymentGateway } from './gateway.js';
 export { encryptProviderPassword, decryptProviderPassword, collectorBinding } from './secrets.js';
+export { maskPersonalCode, toPayment, type PaymentContext } from './presenter.js';
