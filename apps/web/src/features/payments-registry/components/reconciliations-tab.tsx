@@ -179,7 +179,7 @@ function ReconciliationRows({ row }: { row: Reconciliation }) {
                       {difference.portal_amount ? ` · ${lei(difference.portal_amount)}` : ''}
                     </Table.Td>
                     <Table.Td>
-                      {difference.gateway_status ?? '—'}
+                      {difference.gateway_status ? t(`reconciliations.gatewayStatuses.${difference.gateway_status}`) : '—'}
                       {difference.gateway_amount ? ` · ${lei(difference.gateway_amount)}` : ''}
                     </Table.Td>
                   </Table.Tr>
