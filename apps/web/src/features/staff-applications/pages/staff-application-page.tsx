@@ -20,6 +20,7 @@ import { ResponseDaysEdit } from '../components/response-days-edit';
 import { StaffStatusBadge } from '../components/status-badge';
 import { errorText } from '../errors';
 import { DocumentPanel } from '../../signing';
+import { ApplicationPaymentsPanel } from '../../payments-registry';
 
 export const STAFF_TABS = [
   'form',
@@ -31,6 +32,7 @@ export const STAFF_TABS = [
   'comments',
   'history',
   'consultations',
+  'payments',
 ] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
 
@@ -42,7 +44,7 @@ export const staffTabOf = (tab: string | undefined): StaffTab => tabOf(STAFF_TAB
  * number, status, applicant and the legal clock (registered, due, remaining working days, paused
  * during clarifications, the term editable inline with responseDueDaysEdit), the actions the
  * server allows, and the tabs form, beneficiaries, parcels, files, related documents, comments,
- * history and consultations, and the output document ("Document emis": features/signing). An application outside the clerk's scope answers 404: the not-found page.
+ * history, consultations and payments (features/payments-registry), and the output document ("Document emis": features/signing). An application outside the clerk's scope answers 404: the not-found page.
  */
 export function StaffApplicationPage() {
   const { t } = useTranslation('staff-applications');
@@ -95,11 +97,16 @@ export function StaffApplicationPage() {
           comments: <CommentsTab application={application} />,
           history: <HistoryTab application={application} />,
           consultations: <ConsultationsTab application={application} />,
+          payments: <ApplicationPaymentsPanel applicationId={application.id} email={applicantEmailOf(application)} />,
         }}
       />
     </Stack>
   );
 }
+
+/** The e-mail a payment link goes to by default: the first beneficiary's that has one. */
+const applicantEmailOf = (application: StaffApplication): string | null =>
+  application.beneficiaries.find((b) => b.email)?.email ?? null;
 
 /** Who, when and by when: the applicant, the people on the application and the legal clock. */
 function Facts({ application }: { application: StaffApplication }) {
