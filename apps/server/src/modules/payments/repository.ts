@@ -182,9 +182,7 @@ export async function stalePendingGatewayPayments(db: Db, olderThan: Date, limit
   return db
     .select()
     .from(payments)
-    .where(
-      and(eq(payments.status, 'CREATED'), inArray(payments.type, ['CARD', 'LINK']), lt(payments.createdAt, olderThan)),
-    )
+    .where(and(eq(payments.status, 'CREATED'), inArray(payments.type, ['CARD', 'LINK']), lt(payments.createdAt, olderThan)))
     .orderBy(asc(payments.createdAt))
     .limit(limit);
 }

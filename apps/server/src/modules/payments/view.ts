@@ -30,7 +30,11 @@ export interface PaymentsViewApplication {
  * - register a payment or send a payment link: staff of the application's organisation
  *   (the link also needs the collector account).
  */
-export async function applicationPaymentsView(db: Db, actor: Actor, application: PaymentsViewApplication): Promise<ApplicationPayments> {
+export async function applicationPaymentsView(
+  db: Db,
+  actor: Actor,
+  application: PaymentsViewApplication,
+): Promise<ApplicationPayments> {
   const balance = await applicationBalanceOf(db, application.id);
   const rows = await repo.paymentsOfApplication(db, application.id);
   const type = await repo.applicationTypeOf(db, application.applicationTypeId);

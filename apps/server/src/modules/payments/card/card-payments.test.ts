@@ -151,9 +151,13 @@ describe('card payments through the sandbox gateway', () => {
     const events = await t.ctx.db
       .select()
       .from(domainEvents)
-      .where(and(eq(domainEvents.entityType, 'application'), eq(domainEvents.entityId, id), eq(domainEvents.type, 'application.paid')));
+      .where(
+        and(eq(domainEvents.entityType, 'application'), eq(domainEvents.entityId, id), eq(domainEvents.type, 'application.paid')),
+      );
     expect(events).toHaveLength(1);
-    expect(await eventsOf(payment.id)).toEqual(expect.arrayContaining(['created', 'registered_at_gateway', 'callback', 'settled']));
+    expect(await eventsOf(payment.id)).toEqual(
+      expect.arrayContaining(['created', 'registered_at_gateway', 'callback', 'settled']),
+    );
 
     const view = (await call(t, 'GET', `/api/applications/${id}/payments`, citizen.headers)).json().data;
     expect(view).toMatchObject({ is_paid: true, paid: '150.00', due: '0.00', payment_type: 'CARD' });
@@ -258,7 +262,7 @@ describe('card payments through the sandbox gateway', () => {
       transaction_id: 'TXFORGED',
       timestamp: String(Math.floor(Date.now() / 1000)),
     };
-    const url = (f: typeof fields | Omit<typeof fields, 'status'> & { status: string }, checksum: string) =>
+    const url = (f: typeof fields | (Omit<typeof fields, 'status'> & { status: string }), checksum: string) =>
       `/api/payments/callback?${new URLSearchParams({ ...f, checksum }).toString()}`;
 
     // Forged: a wrong checksum.
@@ -304,10 +308,7 @@ describe('card payments through the sandbox gateway', () => {
     expect((await orderOf(payment.gatewayOrderId!)).callbackDeliveredAt).toBeNull();
     // Too recent: the job leaves it to the callback.
     expect((await settlePending(jobContext())).settled).toBe(0);
-    await t.ctx.db
-      .update(payments)
-      .set({ createdAt: sql`now() - interval '10 minutes'` })
-      .where(eq(payments.id, payment.id));
+    await t.ctx.db.update(payments).set({ createdAt: sql`now() - interval '10 minutes'` }).where(eq(payments.id, payment.id));
     const outcome = await settlePending(jobContext());
     expect(outcome.settled).toBeGreaterThanOrEqual(1);
     expect(await paymentRow(payment.id)).toMatchObject({ status: 'SUCCESSFUL', settlementSource: 'settle-job' });
@@ -377,10 +378,7 @@ describe('card payments through the sandbox gateway', () => {
         description: 'Plata taxelor',
       }),
     );
-    await t.ctx.db
-      .update(payments)
-      .set({ createdAt: sql`now() - interval '40 minutes'` })
-      .where(eq(payments.id, created.id));
+    await t.ctx.db.update(payments).set({ createdAt: sql`now() - interval '40 minutes'` }).where(eq(payments.id, created.id));
     await settlePending(jobContext());
     expect(await paymentRow(created.id)).toMatchObject({ status: 'FAILED', failureReason: 'not_registered' });
   });
@@ -394,7 +392,7 @@ describe('card payments through the sandbox gateway', () => {
       expect((await call(t, 'GET', `/api/payments/application/${id}/bt-url-check`, who)).statusCode, who).toBe(404);
     }
     expect((await call(t, 'POST', `/api/applications/${id}/pay`)).statusCode).toBe(401);
-    expect((await paymentRowCount(id))).toBe(0);
+    expect(await paymentRowCount(id)).toBe(0);
 
     const noAccount = await buildApplicationType(t);
     const other = await applicationToPay('7.00', { fixture: noAccount });

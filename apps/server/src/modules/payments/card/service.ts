@@ -274,7 +274,7 @@ export async function settlePending(
  */
 export async function renderPaymentReceipt(ctx: AppContext, actor: Actor, paymentId: number) {
   const payment = await repo.findPayment(ctx.db, paymentId);
-  if (!payment || payment.status !== 'SUCCESSFUL' || payment.type === 'DISCOUNT') throw new AppError('NOT_FOUND');
+  if (payment?.status !== 'SUCCESSFUL' || payment.type === 'DISCOUNT') throw new AppError('NOT_FOUND');
   const facts = await repo.receiptFacts(ctx.db, payment);
   const allowed =
     actor.userType === 'super_admin' ||

@@ -8,7 +8,7 @@ import type { SandboxOrderRow } from './repository.js';
  * the same address.
  */
 
-const escape = (text: string): string =>
+const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#14213D}
@@ -19,7 +19,7 @@ label{display:block;margin-top:1rem;font-weight:600}input{width:100%;padding:.5r
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="ro"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -36,26 +36,24 @@ export interface CardFormValues {
 /** The card form, with an error message after a refused submission. */
 export function cardPage(order: SandboxOrderRow, options: { error?: string; values?: CardFormValues } = {}): string {
   const values = options.values ?? {};
-  const error = options.error
-    ? `<p class="error" role="alert" id="form-error">${escape(options.error)}</p>`
-    : '';
+  const error = options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : '';
   const describedBy = options.error ? ' aria-describedby="form-error"' : '';
   return page(
     'Plată cu cardul',
     `<h1>Plată cu cardul</h1>
-<p>Comerciant: <strong>${escape(order.merchantUsername)}</strong></p>
-<p>Descriere: ${escape(order.description)}</p>
-<p>Suma de plată: <strong>${escape(amountText(order))}</strong></p>
+<p>Comerciant: <strong>${escapeHtml(order.merchantUsername)}</strong></p>
+<p>Descriere: ${escapeHtml(order.description)}</p>
+<p>Suma de plată: <strong>${escapeHtml(amountText(order))}</strong></p>
 ${error}
-<form method="post" action="/api/sandbox-gateway/pay/${escape(order.id)}"${describedBy}>
+<form method="post" action="/api/sandbox-gateway/pay/${escapeHtml(order.id)}"${describedBy}>
 <label for="card_number">Numărul cardului</label>
-<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required value="${escape(values.card_number ?? '')}">
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required value="${escapeHtml(values.card_number ?? '')}">
 <label for="expiry">Data expirării (LL/AA)</label>
-<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="LL/AA" required value="${escape(values.expiry ?? '')}">
+<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="LL/AA" required value="${escapeHtml(values.expiry ?? '')}">
 <label for="cvv">Codul CVV</label>
 <input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" required>
 <label for="cardholder">Numele de pe card</label>
-<input id="cardholder" name="cardholder" autocomplete="cc-name" required value="${escape(values.cardholder ?? '')}">
+<input id="cardholder" name="cardholder" autocomplete="cc-name" required value="${escapeHtml(values.cardholder ?? '')}">
 <div class="actions">
 <button type="submit" name="action" value="pay">Plătiți</button>
 <button type="submit" name="action" value="cancel" formnovalidate>Renunțați</button>
@@ -75,8 +73,8 @@ export function closedPage(order: SandboxOrderRow): string {
         : 'Timpul pentru plata acestei comenzi a expirat. Reveniți în portal pentru o nouă încercare.';
   return page(
     'Plată cu cardul',
-    `<h1>Plată cu cardul</h1><p role="alert">${escape(reason)}</p>
-<p><a href="${escape(order.returnUrl)}">Înapoi în portal</a></p>`,
+    `<h1>Plată cu cardul</h1><p role="alert">${escapeHtml(reason)}</p>
+<p><a href="${escapeHtml(order.returnUrl)}">Înapoi în portal</a></p>`,
   );
 }
 

@@ -178,7 +178,9 @@ export async function submitCard(
     const updated = await repo.updateOrder(tx, id, {
       status: successful ? 'successful' : 'declined',
       cardLast4: cancelled ? null : number.slice(-4),
-      transactionId: successful ? `TX${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}` : null,
+      transactionId: successful
+        ? `TX${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`
+        : null,
       completedAt: new Date(),
     });
     await enqueueCallback(tx, id);
