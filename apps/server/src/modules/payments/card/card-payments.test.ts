@@ -8,6 +8,7 @@ import type { FilingFixture } from '../../../../test/applications-kit.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import {
   applications,
+  applicationTypes,
   auditLog,
   collectorAccounts,
   domainEvents,
@@ -402,6 +403,11 @@ describe('card payments through the sandbox gateway', () => {
     expect(await paymentRowCount(other)).toBe(0);
     const view = (await call(t, 'GET', `/api/applications/${other}/payments`, citizen.headers)).json().data;
     expect(view.abilities.canPayCard).toBe(false);
+    // An inactive application type takes no payments.
+    await t.ctx.db.update(applicationTypes).set({ status: 'inactive' }).where(eq(applicationTypes.id, noAccount.typeId));
+    const inactive = await call(t, 'POST', `/api/applications/${other}/pay`, citizen.headers);
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.json().message).toBe('PAYMENT_UNAUTHORIZED');
   });
 });
 

@@ -14,7 +14,7 @@ export const SETTLE_PENDING_JOB = 'payments.settlePending';
 export const settlePendingJob = defineJob({
   name: SETTLE_PENDING_JOB,
   version: 1,
-  payload: z.object({}).passthrough(),
+  payload: z.object({}).loose(),
   retryLimit: 0,
   cron: '*/5 * * * *',
   async handler(_payload, context) {

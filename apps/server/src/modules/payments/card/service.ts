@@ -135,7 +135,14 @@ export async function refresh(ctx: AppContext, actor: Actor, applicationId: numb
   const pending = await repo.pendingAttempt(ctx.db, application.id, 'CARD');
   if (!pending) throw new AppError('PAYMENT_NOT_ALLOWED', { reason: 'no_pending_payment' });
   if (pending.gatewayOrderId) {
-    const settled = await settleFromGateway(ctx, pending, 'status-query');
+    let settled: repo.PaymentRow;
+    try {
+      settled = await settleFromGateway(ctx, pending, 'status-query');
+    } catch {
+      // The gateway did not answer the status query: its hosted page says whether it still takes the card.
+      if (pending.redirectUrl) return { payment: await presented(ctx, pending), redirect_url: pending.redirectUrl };
+      throw new AppError('CANNOT_INIT_PAYMENT', { reason: 'gateway_unavailable' });
+    }
     if (settled.status === 'CREATED' && settled.redirectUrl)
       return { payment: await presented(ctx, settled), redirect_url: settled.redirectUrl };
     if (settled.status === 'SUCCESSFUL') throw new AppError('PAYMENT_ALREADY_PROCESSED');
