@@ -3,7 +3,7 @@ import { defineJob, type JobDefinition } from '../../../platform/jobs.js';
 import { deliverCallbackJob } from '../sandbox/jobs.js';
 import { settlePending } from './service.js';
 
-export const SETTLE_PENDING_JOB = 'payments.settlePending';
+export const SETTLE_PENDING_JOB = 'payments.settle-pending';
 
 /**
  * Every five minutes: card and link attempts still pending after the callback should have come

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs.js';
 import { deliverCallback } from './service.js';
 
-export const DELIVER_CALLBACK_JOB = 'payments.deliverCallback';
+export const DELIVER_CALLBACK_JOB = 'payments.deliver-callback';
 
 /**
  * The sandbox gateway sends an order's signed callback to the merchant's callback URL
