@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO } from '../../../../test/administration-kit.js';
 import { buildApplicationType, buildSubmittedApplication, type SignedIn } from '../../../../test/factories.js';
 import type { FilingFixture } from '../../../../test/applications-kit.js';
-import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { captureLog, createTestApp, type TestApp } from '../../../../test/test-app.js';
 import {
   applications,
   applicationTypes,
@@ -38,9 +38,10 @@ let citizen: SignedIn;
 const MERCHANT = { username: `primaria-${Math.random().toString(36).slice(2, 8)}`, password: 'Parola-Comerciant-1' };
 /** When set, the gateway's callbacks are lost on the way (the portal never sees them). */
 let dropCallbacks = false;
+const log = captureLog();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { logStream: log.stream });
   useSandboxTransport(async (url, init) => {
     const target = new URL(url);
     if (dropCallbacks && target.pathname === '/api/payments/callback') return { status: 503, body: '' };
@@ -174,6 +175,12 @@ describe('card payments through the sandbox gateway', () => {
     for (const who of [DEMO.company, DEMO.staff])
       expect((await call(t, 'GET', `/api/payments/${payment.id}/receipt`, who)).statusCode, who).toBe(404);
     expect((await call(t, 'GET', '/api/payments/99999999/receipt', citizen.headers)).statusCode).toBe(404);
+
+    // Nothing personal or secret in the logs: no card, CVV, e-mail, merchant password, callback key.
+    const logged = log.text();
+    expect(logged).toContain('/api/payments/callback');
+    for (const secret of [SANDBOX_CARDS.success, 'cvv=123', DEMO.citizen, MERCHANT.password, 'Ion Popescu'])
+      expect(logged, secret).not.toContain(secret);
 
     // Paying again: already processed.
     expect((await call(t, 'POST', `/api/applications/${id}/pay`, citizen.headers)).json().message).toBe(

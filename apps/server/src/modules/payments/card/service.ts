@@ -241,8 +241,9 @@ export const NEVER_REGISTERED_AFTER_MINUTES = 30;
 
 /**
  * Settles what the callbacks did not: pending gateway attempts older than a few minutes are
- * asked about at the gateway (source settle-job); attempts that never reached the gateway fail
- * once an order would have expired. One attempt's failure does not stop the others.
+ * asked about at the gateway (source settle-job); card attempts that never reached the gateway
+ * fail once an order would have expired (a payment link not yet opened is left alone). One
+ * attempt's failure does not stop the others.
  */
 export async function settlePending(
   ctx: JobContext,
@@ -255,6 +256,8 @@ export async function settlePending(
   for (const payment of stale) {
     try {
       if (!payment.gatewayOrderId) {
+        // A payment link waits for its payer to open it (the order is registered then).
+        if (payment.type !== 'CARD') continue;
         if (payment.createdAt.getTime() > now.getTime() - NEVER_REGISTERED_AFTER_MINUTES * 60_000) continue;
         const result = await ctx.db.transaction((tx) =>
           settlePayment(tx, payment.id, { status: 'FAILED', source: 'settle-job', failureReason: 'not_registered' }),
