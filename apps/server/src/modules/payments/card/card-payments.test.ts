@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO } from '../../../../test/administration-kit.js';
-import { buildApplicationType, buildSubmittedApplication, type SignedIn } from '../../../../test/factories.js';
+import {
+  buildApplicationType,
+  buildFunction,
+  buildResponsibility,
+  buildStaff,
+  buildSubmittedApplication,
+  type SignedIn,
+} from '../../../../test/factories.js';
 import type { FilingFixture } from '../../../../test/applications-kit.js';
 import { captureLog, createTestApp, type TestApp } from '../../../../test/test-app.js';
 import {
@@ -174,6 +181,18 @@ describe('card payments through the sandbox gateway', () => {
     expect((await call(t, 'GET', `/api/payments/${payment.id}/receipt`, DEMO.superadmin)).statusCode).toBe(200);
     for (const who of [DEMO.company, DEMO.staff])
       expect((await call(t, 'GET', `/api/payments/${payment.id}/receipt`, who)).statusCode, who).toBe(404);
+    // Staff of the organisation who see its applications read the payments and the receipt.
+    const responsibility = await buildResponsibility(t, fixture.organisationId, [
+      'applicationsStaffOwnRead',
+      'CAN_VIEW_ORGANISATIONS_APPLICATIONS',
+    ]);
+    const orgStaff = await buildStaff(t, fixture.organisationId, {
+      functions: [await buildFunction(t, fixture.organisationId, [responsibility])],
+    });
+    expect((await call(t, 'GET', `/api/payments/${payment.id}/receipt`, orgStaff.headers)).statusCode).toBe(200);
+    const staffView = await call(t, 'GET', `/api/applications/${id}/payments`, orgStaff.headers);
+    expect(staffView.statusCode, staffView.body).toBe(200);
+    expect(staffView.json().data.payments).toHaveLength(1);
     expect((await call(t, 'GET', '/api/payments/99999999/receipt', citizen.headers)).statusCode).toBe(404);
 
     // Nothing personal or secret in the logs: no card, CVV, e-mail, merchant password, callback key.
