@@ -15,3 +15,4 @@ export { beginCheckout, merchantOf } from './checkout.js';
 export { paymentGateway, type PaymentGateway } from './gateway.js';
 export { encryptProviderPassword, decryptProviderPassword, collectorBinding } from './secrets.js';
 export { maskPersonalCode, toPayment, type PaymentContext } from './presenter.js';
+export { applicationPaymentsView, type PaymentsViewApplication } from './view.js';
