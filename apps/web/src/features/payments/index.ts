@@ -1,0 +1,5 @@
+/**
+ * The payments feature's public face (spec §4 payment flow): what the applicant's pages of the
+ * applications feature hook in (the details page's payments tab, the confirmation's "pay now").
+ */
+export { ApplicationPaymentsPanel, PayNowPanel } from './components/application-payments-panel';
