@@ -282,7 +282,12 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       return true;
     } catch (error) {
       const errors = fieldErrorsOf(error);
-      if (Object.keys(errors).length > 0) {
+      // The tax validator fields answer under `tax_inputs.*`: shown on the taxes step's inputs.
+      const taxPaths = Object.keys(errors).filter((path) => path.startsWith('tax_inputs.'));
+      if (taxPaths.length > 0) {
+        setTaxErrors(Object.fromEntries(taxPaths.map((path) => [path.slice('tax_inputs.'.length), errors[path]])));
+        focusFieldPath(taxPaths[0]);
+      } else if (Object.keys(errors).length > 0) {
         setFormErrors(errors);
         focusFieldPath(Object.keys(errors)[0]);
       } else showError(error);
