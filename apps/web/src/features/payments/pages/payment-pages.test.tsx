@@ -172,13 +172,22 @@ describe('/plata/:token (public payment link)', () => {
     ]);
   });
 
-  it('says when the link was already paid, and when it is unknown', async () => {
+  it('says when the link was already paid', async () => {
     server.use(
       http.get('/api/public/payment-links/tok-1', () => envelope({ ...link, status: 'SUCCESSFUL', status_label: 'Reușită' })),
     );
     renderAt('/plata/tok-1', false);
     expect(await screen.findByTestId('public-link-paid')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Plătiți/ })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again after a declined card (the gateway sends the payer back here)', async () => {
+    server.use(
+      http.get('/api/public/payment-links/tok-1', () => envelope({ ...link, status: 'FAILED', status_label: 'Eșuată' })),
+    );
+    renderAt('/plata/tok-1', false);
+    expect(await screen.findByTestId('public-link-failed')).toHaveTextContent('Puteți încerca din nou.');
+    expect(screen.getByRole('button', { name: 'Încercați din nou' })).toBeInTheDocument();
   });
 
   it('says an unknown link is not valid', async () => {

@@ -66,6 +66,11 @@ export function PublicPaymentPage() {
         </Notice>
       ) : (
         <Stack gap="xs">
+          {data.status === 'FAILED' ? (
+            <Notice tone="error" title={t('notify.failedTitle')} data-testid="public-link-failed">
+              {t('public.failed')}
+            </Notice>
+          ) : null}
           <Button
             w="fit-content"
             leftSection={<IconCreditCard size={18} aria-hidden />}
@@ -73,7 +78,7 @@ export function PublicPaymentPage() {
             onClick={() => pay.mutate(token, { onError: (error) => showError(error) })}
             data-testid="public-pay"
           >
-            {t('public.pay', { amount: ron(data.amount) })}
+            {data.status === 'FAILED' ? t('notify.retry') : t('public.pay', { amount: ron(data.amount) })}
           </Button>
           <Text size="sm" c="gray.7">
             {pay.isPending || pay.isSuccess ? t('actions.redirecting') : t('actions.cardHint')}
