@@ -183,10 +183,15 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
 
   /** The taxes' part of the patch, only when it changed (a type without taxes never gets one). */
   const taxPatch = () => {
+    // Half-filled construction fields stay in the page until they make sense together (the server
+    // refuses a surface or value without the construction's type and purpose); the step checks them.
+    const typed = taxInputs.surface.trim() !== '' || taxInputs.construction_value.trim() !== '';
+    const chosen = taxInputs.construction_scope && taxInputs.construction_type && taxInputs.construction_purpose;
+    const sendInputs = Object.keys(taxInputErrors(taxInputs, false)).length === 0 && (!typed || chosen);
     const inputs = taxInputsPatch(taxInputs);
     const changedInputs = JSON.stringify(inputs) !== JSON.stringify(taxInputsPatch(taxInputsOf(application)));
     return {
-      ...(changedInputs ? { tax_inputs: inputs } : {}),
+      ...(changedInputs && sendInputs ? { tax_inputs: inputs } : {}),
       ...(discountName !== application.discount_name ? { discount_name: discountName } : {}),
     };
   };
@@ -353,12 +358,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
   };
 
   const onSaveDraft = async () => {
-    try {
-      await save({ sign: true });
-      showToast('success', t('wizard.draftSaved'));
-    } catch (error) {
-      showError(error);
-    }
+    if (await saveOrReport({ sign: true })) showToast('success', t('wizard.draftSaved'));
   };
 
   // A changed answer drops its own errors (and those inside it), the others stay until the next check.
