@@ -110,7 +110,11 @@ function CitizenApplicationDetailsPage() {
           history: <HistoryTab application={application} />,
           payments: (
             <Stack gap="lg">
-              <ApplicationPaymentsPanel applicationId={application.id} />
+              {application.status === 'DRAFT' ? (
+                <Text data-testid="payments-draft">{t('details.paymentsDraft')}</Text>
+              ) : (
+                <ApplicationPaymentsPanel applicationId={application.id} />
+              )}
               {application.tax_summary ? <TaxSummary summary={application.tax_summary} /> : null}
             </Stack>
           ),
