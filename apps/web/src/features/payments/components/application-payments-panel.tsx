@@ -1,4 +1,4 @@
-import type { ApplicationPayments, Payment } from '@ghiseu/domain';
+import { type ApplicationPayments, PAYMENT_TYPE_LABELS, type Payment } from '@ghiseu/domain';
 import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
@@ -47,6 +47,11 @@ export function PaymentTotals({ payments }: { payments: ApplicationPayments }) {
           </Fact>
         </SimpleGrid>
       )}
+      {payments.is_paid && payments.payment_type && payments.transaction_number ? (
+        <Text size="sm" mt="sm" data-testid="payments-paid-with">
+          {t('totals.paidWith', { type: PAYMENT_TYPE_LABELS[payments.payment_type], number: payments.transaction_number })}
+        </Text>
+      ) : null}
     </Paper>
   );
 }
