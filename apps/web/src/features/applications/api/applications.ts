@@ -5,6 +5,7 @@ import type {
   ApplicationHistoryEntry,
   ApplicationListItem,
   ApplicationPatchRequest,
+  ApplicationTypeTaxRules,
   ApplicationTypeForm,
   Parcel,
   PublicApplicationType,
@@ -27,6 +28,7 @@ export const applicationKeys = {
   history: (id: number) => ['applications', 'one', id, 'history'] as const,
   types: (domain?: string) => ['applications', 'types', domain ?? 'all'] as const,
   form: (typeId: number) => ['applications', 'type-form', typeId] as const,
+  taxRules: (typeId: number) => ['applications', 'type-tax-rules', typeId] as const,
 };
 
 const withQuery = (path: string, params: string) => (params ? `${path}?${params}` : path);
@@ -78,6 +80,19 @@ export const useApplicationTypeForm = (typeId: number | null) =>
     queryKey: applicationKeys.form(typeId ?? 0),
     queryFn: async ({ signal }) =>
       (await api.get<DataEnvelope<ApplicationTypeForm>>(`/application-types/${typeId}/citizen-form`, { signal })).data,
+    enabled: typeId !== null && typeId > 0,
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * `GET /application-types/{id}/tax-rules`: the type's taxes in force and discounts, for the
+ * wizard's live tax summary (computeTaxSummary, the same function the server uses).
+ */
+export const useApplicationTypeTaxRules = (typeId: number | null) =>
+  useQuery({
+    queryKey: applicationKeys.taxRules(typeId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get<DataEnvelope<ApplicationTypeTaxRules>>(`/application-types/${typeId}/tax-rules`, { signal })).data,
     enabled: typeId !== null && typeId > 0,
     staleTime: 5 * 60_000,
   });

@@ -8,10 +8,12 @@ import { formatDateTime } from '../../../lib/format';
 import { useApplication } from '../api/applications';
 import { ReceiptButton, WhatHappensNext } from '../components/what-happens-next';
 import { errorText } from '../errors';
+import { PayNowPanel } from '../../payments';
 
 /**
  * /application-confirmation/:id: the success screen after submission: entry number and date,
- * what happens next (who, the legal term, how to follow it) and the receipt.
+ * the total due with the ways to pay now (features/payments), what happens next (who, the legal
+ * term, how to follow it) and the receipt.
  */
 export function ApplicationConfirmationPage() {
   const { t } = useTranslation('applications');
@@ -56,6 +58,7 @@ export function ApplicationConfirmationPage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      {application.status !== 'DRAFT' ? <PayNowPanel applicationId={application.id} /> : null}
       {application.status !== 'DRAFT' ? <WhatHappensNext application={application} /> : null}
       <Group gap="sm">
         <Button component={Link} to={`/application/${application.id}`} data-testid="confirmation-open">

@@ -2,7 +2,8 @@ import type { Application } from '@ghiseu/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { gatewayNavigation } from '../../payments';
 import { buildCurrentUser } from '../../../lib/testing/fixtures';
 import { AppTestProviders, fakeSession } from '../../../lib/testing/render-app';
 import { envelope, http, sentRequests, server } from '../../../test/msw';
@@ -159,5 +160,121 @@ describe('the applicant’s view of the legal clock', () => {
     expect(await screen.findByTestId('details-due')).toHaveTextContent('16.12.2026');
     expect(screen.queryByTestId('details-clock-paused')).not.toBeInTheDocument();
     expect(screen.queryByTestId('details-clock-moved')).not.toBeInTheDocument();
+  });
+});
+
+describe('the payments tab', () => {
+  const payment = (overrides: Record<string, unknown>) => ({
+    application_id: 5,
+    application_number: 'TGM/5/2026',
+    application_type_id: 3,
+    application_type_name: 'Certificat de urbanism',
+    organisation_id: 2,
+    created_at: '2026-11-20T10:00:00.000Z',
+    settled_at: null,
+    amount: '636.00',
+    currency: 'RON',
+    description: 'Taxe cerere TGM/5/2026',
+    type: 'CARD',
+    type_label: 'Card online',
+    status: 'FAILED',
+    status_label: 'Eșuată',
+    client_name: 'Ion Popescu',
+    email: 'ion@example.ro',
+    personal_code: '1********1234',
+    provider_transaction_id: 'SBX-1',
+    document_number: null,
+    failure_reason: 'Card refuzat',
+    has_proof: false,
+    has_receipt: false,
+    ...overrides,
+  });
+
+  it('lists the attempts with the totals and starts a card payment at the gateway', async () => {
+    const redirect = vi.spyOn(gatewayNavigation, 'assign').mockImplementation(() => {});
+    serve(buildApplication());
+    server.use(
+      http.get('/api/applications/5/payments', () =>
+        envelope({
+          application_id: 5,
+          currency: 'RON',
+          total: '1272.00',
+          paid: '636.00',
+          due: '636.00',
+          is_paid: false,
+          tax_summary: null,
+          payment_type: null,
+          transaction_number: null,
+          abilities: {
+            canPayCard: true,
+            canContinueCard: false,
+            canPayOrder: true,
+            canRegisterPayment: false,
+            canCreateLink: false,
+          },
+          payments: [
+            payment({ id: 71 }),
+            payment({
+              id: 72,
+              status: 'SUCCESSFUL',
+              status_label: 'Reușită',
+              failure_reason: null,
+              has_receipt: true,
+              settled_at: '2026-11-21T10:00:00.000Z',
+            }),
+          ],
+        }),
+      ),
+      http.post('/api/applications/5/pay', () =>
+        envelope({
+          payment: payment({ id: 73, status: 'CREATED' }),
+          redirect_url: 'http://localhost/api/sandbox-gateway/pay/73',
+        }),
+      ),
+    );
+    const user = renderPage('/application/5/payments');
+    expect(await screen.findByTestId('payments-total')).toHaveTextContent('1.272,00 lei');
+    expect(screen.getByTestId('payments-paid')).toHaveTextContent('636,00 lei');
+    expect(screen.getByTestId('payments-due')).toHaveTextContent('636,00 lei');
+    const table = screen.getByRole('table', { name: 'Plățile cererii' });
+    expect(within(table).getByText('Eșuată')).toBeInTheDocument();
+    expect(within(table).getByText('Reușită')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Descărcați chitanța plății din 21.11.2026/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Plătiți acum cu cardul' }));
+    await vi.waitFor(() => expect(redirect).toHaveBeenCalledWith('http://localhost/api/sandbox-gateway/pay/73'));
+    expect(await sentRequests({ method: 'POST' })).toEqual([expect.objectContaining({ path: '/api/applications/5/pay' })]);
+    redirect.mockRestore();
+  });
+
+  it('says there is nothing to pay for an application without taxes', async () => {
+    serve(buildApplication());
+    server.use(
+      http.get('/api/applications/5/payments', () =>
+        envelope({
+          application_id: 5,
+          currency: 'RON',
+          total: '0.00',
+          paid: '0.00',
+          due: '0.00',
+          is_paid: true,
+          tax_summary: null,
+          payment_type: null,
+          transaction_number: null,
+          abilities: {
+            canPayCard: false,
+            canContinueCard: false,
+            canPayOrder: false,
+            canRegisterPayment: false,
+            canCreateLink: false,
+          },
+          payments: [],
+        }),
+      ),
+    );
+    renderPage('/application/5/payments');
+    expect(await screen.findByTestId('nothing-to-pay')).toHaveTextContent('Această cerere nu are taxe de plătit.');
+    expect(screen.getByText('Nu există încă nicio plată pentru această cerere.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Plătiți/ })).not.toBeInTheDocument();
   });
 });

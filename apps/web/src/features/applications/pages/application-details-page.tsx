@@ -23,6 +23,8 @@ import { isInProgress, ReceiptButton, WhatHappensNext } from '../components/what
 import { answersOf, formFieldsOf } from '../components/wizard/wizard-logic';
 import { errorText, showError } from '../errors';
 import { ApplicantDocumentCard, hasApplicantDocument } from '../../signing';
+import { ApplicationPaymentsPanel } from '../../payments';
+import { TaxSummary } from '../components/tax-summary';
 
 export const DETAIL_TABS = ['details', 'documents', 'comments', 'history', 'payments'] as const;
 
@@ -55,7 +57,8 @@ export function ApplicationDetailsPage() {
  * the one to sign online or offline; what happens next while it is handled, the answers as a
  * summary, the receipt at any time), documents (the combined
  * file list, downloaded through download tokens), comments with the clarification answer,
- * history (status and dates) and payments (a later module).
+ * history (status and dates) and payments (totals, attempts, receipts and the ways to pay,
+ * from features/payments; the tax breakdown computed at submission).
  */
 function CitizenApplicationDetailsPage() {
   const { t } = useTranslation('applications');
@@ -105,7 +108,16 @@ function CitizenApplicationDetailsPage() {
           documents: <DocumentsTab files={application.files} />,
           comments: <CommentsTab application={application} />,
           history: <HistoryTab application={application} />,
-          payments: <Text>{t('details.payments')}</Text>,
+          payments: (
+            <Stack gap="lg">
+              {application.status === 'DRAFT' ? (
+                <Text data-testid="payments-draft">{t('details.paymentsDraft')}</Text>
+              ) : (
+                <ApplicationPaymentsPanel applicationId={application.id} />
+              )}
+              {application.tax_summary ? <TaxSummary summary={application.tax_summary} /> : null}
+            </Stack>
+          ),
         }}
       />
     </Stack>

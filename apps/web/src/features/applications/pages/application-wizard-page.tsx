@@ -11,6 +11,7 @@ import { Wizard, type WizardStep } from '../../../components/wizard/wizard';
 import { ApiError } from '../../../lib/api-client';
 import {
   useApplication,
+  useApplicationTypeTaxRules,
   useCreateApplication,
   useDiscardDraft,
   usePatchApplication,
@@ -23,7 +24,15 @@ import { PageHeader } from '../../../components/page/page-header';
 import { AttachmentUpload } from '../components/wizard/attachment-upload';
 import { BeneficiariesStep } from '../components/wizard/beneficiaries-step';
 import { RealEstatesStep } from '../components/wizard/real-estates-step';
-import { ReviewStep, type SubmitProblem, TaxSummary } from '../components/wizard/review-step';
+import { ReviewStep, type SubmitProblem } from '../components/wizard/review-step';
+import { LiveTaxSummary, TaxStep } from '../components/wizard/tax-step';
+import {
+  type TaxInputErrors,
+  type TaxInputsState,
+  taxInputErrors,
+  taxInputsOf,
+  taxInputsPatch,
+} from '../components/wizard/tax-logic';
 import { TypeStep } from '../components/wizard/type-step';
 import { type LeaveDecision, useLeaveDecision } from '../components/wizard/use-leave-decision';
 import {
@@ -149,6 +158,13 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
   const [filesValidated, setFilesValidated] = useState(false);
   const [signOnline, setSignOnline] = useState(application.sign_details.isOnline);
   const [problems, setProblems] = useState<SubmitProblem[]>([]);
+  // The taxes: the tax validator fields and the discount, saved with the draft (tax_inputs, discount_name).
+  const taxRules = useApplicationTypeTaxRules(application.application_type_id);
+  const [taxInputs, setTaxInputs] = useState<TaxInputsState>(() => taxInputsOf(application));
+  const [discountName, setDiscountName] = useState<string | null>(application.discount_name);
+  const [taxErrors, setTaxErrors] = useState<TaxInputErrors>({});
+  const [taxChecked, setTaxChecked] = useState(false);
+  const needsConstruction = taxRules.data?.needs_construction_value ?? false;
   const [problemsMessage, setProblemsMessage] = useState<string | null>(null);
 
   // Another type moves the draft to another form, and the server resets the signing details.
@@ -159,7 +175,26 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
     setSavedPatch(fields ? JSON.stringify(formPatch(fields, answers)) : '');
     setFormErrors({});
     setSignOnline(application.sign_details.isOnline);
+    setTaxInputs(taxInputsOf(application));
+    setDiscountName(application.discount_name);
+    setTaxErrors({});
+    setTaxChecked(false);
   }, [application.form_version_id, application.application_type_id]);
+
+  /** The taxes' part of the patch, only when it changed (a type without taxes never gets one). */
+  const taxPatch = () => {
+    // Half-filled construction fields stay in the page until they make sense together (the server
+    // refuses a surface or value without the construction's type and purpose); the step checks them.
+    const typed = taxInputs.surface.trim() !== '' || taxInputs.construction_value.trim() !== '';
+    const chosen = taxInputs.construction_scope && taxInputs.construction_type && taxInputs.construction_purpose;
+    const sendInputs = Object.keys(taxInputErrors(taxInputs, false)).length === 0 && (!typed || chosen);
+    const inputs = taxInputsPatch(taxInputs);
+    const changedInputs = JSON.stringify(inputs) !== JSON.stringify(taxInputsPatch(taxInputsOf(application)));
+    return {
+      ...(changedInputs && sendInputs ? { tax_inputs: inputs } : {}),
+      ...(discountName !== application.discount_name ? { discount_name: discountName } : {}),
+    };
+  };
 
   const save = async (extra: { sign?: boolean } = {}) => {
     const sent = fields ? formPatch(fields, values) : null;
@@ -168,6 +203,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       patch: {
         ...(sent ? { form: sent } : {}),
         ...(extra.sign ? { sign_details: { isOnline: signOnline, package: null } } : {}),
+        ...taxPatch(),
       },
     });
     if (sent) setSavedPatch(JSON.stringify(sent));
@@ -251,7 +287,12 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       return true;
     } catch (error) {
       const errors = fieldErrorsOf(error);
-      if (Object.keys(errors).length > 0) {
+      // The tax validator fields answer under `tax_inputs.*`: shown on the taxes step's inputs.
+      const taxPaths = Object.keys(errors).filter((path) => path.startsWith('tax_inputs.'));
+      if (taxPaths.length > 0) {
+        setTaxErrors(Object.fromEntries(taxPaths.map((path) => [path.slice('tax_inputs.'.length), errors[path]])));
+        focusFieldPath(taxPaths[0]);
+      } else if (Object.keys(errors).length > 0) {
         setFormErrors(errors);
         focusFieldPath(Object.keys(errors)[0]);
       } else showError(error);
@@ -317,12 +358,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
   };
 
   const onSaveDraft = async () => {
-    try {
-      await save({ sign: true });
-      showToast('success', t('wizard.draftSaved'));
-    } catch (error) {
-      showError(error);
-    }
+    if (await saveOrReport({ sign: true })) showToast('success', t('wizard.draftSaved'));
   };
 
   // A changed answer drops its own errors (and those inside it), the others stay until the next check.
@@ -464,11 +500,30 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
       id: 'tax',
       title: t('wizard.steps.tax'),
       content: (
-        <Stack gap="md">
-          <Text>{t('wizard.tax.intro')}</Text>
-          <TaxSummary application={application} />
-        </Stack>
+        <TaxStep
+          application={application}
+          context={{ inputs: taxInputs, discountName, signOnline }}
+          errors={taxErrors}
+          onInputsChange={(next) => {
+            setTaxInputs(next);
+            // Checked as typed: the validator's messages show at once, "required" only after Continuați.
+            setTaxErrors(taxInputErrors(next, taxChecked));
+          }}
+          onDiscountChange={setDiscountName}
+        />
       ),
+      validate: async () => {
+        if (needsConstruction) {
+          setTaxChecked(true);
+          const errors = taxInputErrors(taxInputs, true);
+          setTaxErrors(errors);
+          if (Object.keys(errors).length > 0) {
+            focusFieldPath(`tax_inputs.${Object.keys(errors)[0]}`);
+            return false;
+          }
+        }
+        return saveOrReport();
+      },
     },
     {
       id: 'signing',
@@ -505,6 +560,7 @@ function DraftWizard({ application, initialStep, onRefresh }: DraftWizardProps) 
           problems={problems}
           problemsMessage={problemsMessage}
           onEdit={onEdit}
+          taxes={<LiveTaxSummary application={application} context={{ inputs: taxInputs, discountName, signOnline }} />}
         />
       ),
     },

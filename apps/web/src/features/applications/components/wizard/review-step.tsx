@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Application, FormField } from '@ghiseu/domain';
-import { Alert, Button, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FormValues } from '../../../../components/form-renderer/form-values';
@@ -14,37 +14,6 @@ export interface SubmitProblem {
   message: string;
 }
 
-/** The tax summary the server gives, or the note that the tax comes after registration. */
-export function TaxSummary({ application }: { application: Pick<Application, 'tax_summary' | 'total_tax'> }) {
-  const { t } = useTranslation('applications');
-  const entries = Object.entries(application.tax_summary ?? {}).filter(
-    ([, value]) => typeof value === 'number' || typeof value === 'string',
-  );
-  if (application.total_tax === null && entries.length === 0)
-    return (
-      <Alert variant="light" color="blue" data-testid="tax-none">
-        {t('wizard.tax.none')}
-      </Alert>
-    );
-  return (
-    <Stack gap="xs" data-testid="tax-summary">
-      {entries.length > 0 ? (
-        <Table withTableBorder>
-          <Table.Tbody>
-            {entries.map(([key, value]) => (
-              <Table.Tr key={key}>
-                <Table.Th scope="row">{key}</Table.Th>
-                <Table.Td>{String(value)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      {application.total_tax !== null ? <Text fw={600}>{t('wizard.tax.total', { total: application.total_tax })}</Text> : null}
-    </Stack>
-  );
-}
-
 export interface ReviewStepProps {
   application: Application;
   fields: readonly FormField[] | null;
@@ -56,6 +25,8 @@ export interface ReviewStepProps {
   problemsMessage: string | null;
   /** Goes back to a step to change its answers ('Modificați'). */
   onEdit: (step: WizardStepId) => void;
+  /** The tax summary computed live (LiveTaxSummary): what the applicant will pay. */
+  taxes?: ReactNode;
 }
 
 /**
@@ -71,6 +42,7 @@ export function ReviewStep({
   problems,
   problemsMessage,
   onEdit,
+  taxes,
 }: ReviewStepProps) {
   const { t } = useTranslation('applications');
   const edit = (step: WizardStepId, title: string) => (
@@ -135,6 +107,11 @@ export function ReviewStep({
       <SummarySection id="files" title={t('wizard.review.files')} action={edit('attachments', t('wizard.steps.attachments'))}>
         <Text data-testid="review-files">{application.attachments.map((f) => f.name).join(', ') || none}</Text>
       </SummarySection>
+      {taxes ? (
+        <SummarySection id="tax" title={t('wizard.review.taxes')} action={edit('tax', t('wizard.steps.tax'))}>
+          {taxes}
+        </SummarySection>
+      ) : null}
       <SummarySection id="signing" title={t('wizard.review.signing')} action={edit('signing', t('wizard.steps.signing'))}>
         <Text>{signOnline ? t('wizard.signing.online') : t('wizard.signing.offline')}</Text>
         {signOnline ? signAndSubmit : null}
