@@ -1,16 +1,14 @@
-import { type ApplicationPayments, PAYMENT_TYPE_LABELS, type Payment } from '@ghiseu/domain';
-import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { type ApplicationPayments, PAYMENT_TYPE_LABELS } from '@ghiseu/domain';
+import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { Fact } from '../../../components/record/fact';
-import { formatDate } from '../../../lib/format';
 import { PaymentAttemptsTable } from '../../payments-registry/components/payment-attempts-table';
-import { downloadPaymentReceipt, useApplicationPayments } from '../api/payments';
-import { errorText, showError } from '../errors';
+import { useApplicationPayments } from '../api/payments';
+import { errorText } from '../errors';
 import { isZero, ron } from '../money';
 import { PaymentActions } from './payment-actions';
 
@@ -56,45 +54,6 @@ export function PaymentTotals({ payments }: { payments: ApplicationPayments }) {
   );
 }
 
-/** Receipt downloads of the successful payments. */
-function Receipts({ payments }: { payments: readonly Payment[] }) {
-  const { t } = useTranslation('payments');
-  const [busy, setBusy] = useState<number | null>(null);
-  const withReceipt = payments.filter((payment) => payment.status === 'SUCCESSFUL' && payment.has_receipt);
-  if (withReceipt.length === 0) return null;
-  const onDownload = async (payment: Payment) => {
-    setBusy(payment.id);
-    try {
-      await downloadPaymentReceipt(payment);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <Stack gap="xs" data-testid="payment-receipts">
-      <Title order={3} size="h5">
-        {t('attempts.receipts')}
-      </Title>
-      <Group gap="sm">
-        {withReceipt.map((payment) => (
-          <Button
-            key={payment.id}
-            variant="light"
-            leftSection={<IconDownload size={18} aria-hidden />}
-            loading={busy === payment.id}
-            onClick={() => void onDownload(payment)}
-            data-testid={`payment-receipt-${payment.id}`}
-          >
-            {t('attempts.receipt', { date: formatDate(payment.settled_at ?? payment.created_at), amount: ron(payment.amount) })}
-          </Button>
-        ))}
-      </Group>
-    </Stack>
-  );
-}
-
 function PaymentsPanelBody({ applicationId }: { applicationId: number }) {
   const { t } = useTranslation('payments');
   const query = useApplicationPayments(applicationId);
@@ -113,10 +72,7 @@ function PaymentsPanelBody({ applicationId }: { applicationId: number }) {
         {payments.payments.length === 0 ? (
           <EmptyState title={t('attempts.empty')} />
         ) : (
-          <Stack gap="md">
-            <PaymentAttemptsTable payments={payments.payments} caption={t('attempts.caption')} />
-            <Receipts payments={payments.payments} />
-          </Stack>
+          <PaymentAttemptsTable payments={payments.payments} caption={t('attempts.caption')} />
         )}
       </section>
     </Stack>
