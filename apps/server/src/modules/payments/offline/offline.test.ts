@@ -14,6 +14,8 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { applications, auditLog, organisations, outboxMessages, paymentEvents, payments } from '../../../db/schema/index.js';
 import type { FilingFixture } from '../../../../test/applications-kit.js';
+import { maskUrl } from '../../../platform/logger.js';
+import { settlePayment } from '../ledger.js';
 
 let t: TestApp;
 let fixture: FilingFixture;
@@ -87,6 +89,9 @@ describe('payment orders (OP)', () => {
     });
     expect(proof.statusCode, proof.body).toBe(200);
     expect(proof.json().data.has_proof).toBe(true);
+    // Staff of the organisation may download the proof; other organisations' staff may not.
+    expect((await call(t, 'POST', `/api/files/${fileId}/download-tokens`, clerk.headers)).statusCode).toBe(200);
+    expect((await call(t, 'POST', `/api/files/${fileId}/download-tokens`, strangerClerk.headers)).statusCode).not.toBe(200);
 
     // Staff of the organisation see it and register it.
     const status = await call(t, 'GET', `/api/staff-applications/${id}/registry-check-payment-status`, clerk.headers);
@@ -256,5 +261,28 @@ describe('payment links', () => {
     expect((await call(t, 'GET', `/api/public/payment-links/${token.slice(0, -2)}xy`)).statusCode).toBe(404);
     expect((await call(t, 'GET', '/api/public/payment-links/nu-exista')).statusCode).toBe(404);
     expect((await call(t, 'POST', `/api/public/payment-links/${'a'.repeat(43)}/pay`)).statusCode).toBe(404);
+    // The token never reaches the request log.
+    expect(maskUrl(`/api/public/payment-links/${token}/pay`)).toBe('/api/public/payment-links/[redacted]/pay');
+
+    // The organisation takes no card payments yet (no collector account): the attempt fails, the
+    // link stays usable and a second try is a fresh attempt under the same link.
+    const first = await call(t, 'POST', `/api/public/payment-links/${token}/pay`);
+    expect(first.json().message).toBe('CANNOT_INIT_PAYMENT');
+    const second = await call(t, 'POST', `/api/public/payment-links/${token}/pay`);
+    expect(second.json().message).toBe('CANNOT_INIT_PAYMENT');
+    const attempts = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.applicationId, id), eq(payments.type, 'LINK')));
+    expect(attempts).toHaveLength(2);
+    expect(attempts.filter((p) => p.linkTokenHash !== null)).toHaveLength(1);
+    expect(attempts.every((p) => p.status === 'FAILED')).toBe(true);
+
+    // Paid through the link: the link is used up (404 to pay, the page shows it paid).
+    const live = attempts.find((p) => p.linkTokenHash !== null)!;
+    await t.ctx.db.update(payments).set({ status: 'CREATED' }).where(eq(payments.id, live.id));
+    await t.ctx.db.transaction((tx) => settlePayment(tx, live.id, { status: 'SUCCESSFUL', source: 'callback' }));
+    expect((await call(t, 'POST', `/api/public/payment-links/${token}/pay`)).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/public/payment-links/${token}`)).json().data.status).toBe('SUCCESSFUL');
   });
 });

@@ -96,3 +96,12 @@ export async function findPaymentByLinkHash(db: Db, hash: string): Promise<Payme
     .where(and(eq(payments.linkTokenHash, hash), eq(payments.type, 'LINK')));
   return row;
 }
+
+/** The organisations whose payments use `fileId` as the payment-order proof. */
+export async function proofOrganisations(db: Db, fileId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ organisationId: payments.organisationId })
+    .from(payments)
+    .where(eq(payments.proofFileId, fileId));
+  return rows.map((row) => row.organisationId);
+}

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { actorOf, publicRoute, requirePermission } from '../../../platform/auth/guard.js';
 import { dataResponse as data } from '../../../platform/list-query.js';
 import { requestMeta } from '../../../platform/request.js';
+import { registerFileAccessRule } from '../../files/index.js';
 import * as service from './service.js';
 
 const tags = ['payments'];
@@ -30,6 +31,8 @@ const ZTokenParams = z.object({ token: z.string().min(1).max(200) });
  */
 export async function offlinePaymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Staff of the organisation download the proofs of its payment orders (one rule: a Set keeps it once).
+  registerFileAccessRule(service.mayReadPaymentProof);
   const staffRead = requirePermission('applicationsStaffOwnRead');
   const staffEdit = requirePermission('applicationsStaffOwnEdit');
 

@@ -16,7 +16,7 @@ import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../../platform/request.js';
 import { hashToken, newOpaqueToken } from '../../../platform/tokens.js';
-import { findOwnFile } from '../../files/index.js';
+import { type FileRow, findOwnFile } from '../../files/index.js';
 import { beginCheckout } from '../checkout.js';
 import { applicationBalanceOf, createPayment, settlePayment } from '../ledger.js';
 import { toPayment } from '../presenter.js';
@@ -196,6 +196,15 @@ export async function attachProof(
     return updated;
   });
   return present(row, a);
+}
+
+/**
+ * Download rule of the proofs (registered with the files module by routes.ts): staff of the
+ * organisation a payment order belongs to read the proof its applicant attached.
+ */
+export async function mayReadPaymentProof(db: Db, actor: Actor, file: FileRow): Promise<boolean> {
+  if (!isStaffType(actor.userType) || actor.organisationId === null) return false;
+  return (await repo.proofOrganisations(db, file.id)).includes(actor.organisationId);
 }
 
 /* ───────────────────────────── The per-application view (staff) ───────────────────────────── */

@@ -144,6 +144,31 @@ describe('the payments registry', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the offline and registry routes; the payment-link routes need no authentication', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/payments/all',
+        '/api/payments/all/totals',
+        '/api/payments/all/export.csv',
+        '/api/payments/reconciliations',
+        '/api/applications/{id}/payment-orders',
+        '/api/applications/{id}/payment-orders/{paymentId}',
+        '/api/applications/{id}/payments/{paymentId}/proof',
+        '/api/staff-applications/{id}/register-payment',
+        '/api/staff-applications/{id}/reject-payment',
+        '/api/staff-applications/{id}/registry-check-payment-status',
+        '/api/staff-applications/{id}/create-payment-link',
+        '/api/public/payment-links/{token}',
+        '/api/public/payment-links/{token}/pay',
+      ]),
+    );
+    expect(doc.paths['/api/public/payment-links/{token}'].get.security).toEqual([]);
+    expect(doc.paths['/api/public/payment-links/{token}/pay'].post.security).toEqual([]);
+  });
+});
+
 describe('reconciliation', () => {
   const merchant = { username: 'comerciant-test', password: 'Parola-procesator-1' };
 
