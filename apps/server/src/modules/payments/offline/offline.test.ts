@@ -263,6 +263,7 @@ describe('payment links', () => {
     expect((await call(t, 'POST', `/api/public/payment-links/${'a'.repeat(43)}/pay`)).statusCode).toBe(404);
     // The token never reaches the request log.
     expect(maskUrl(`/api/public/payment-links/${token}/pay`)).toBe('/api/public/payment-links/[redacted]/pay');
+    expect(maskUrl(`/plata/${token}?x=1`)).toBe('/plata/[redacted]?x=[redacted]');
 
     // The organisation takes no card payments yet (no collector account): the attempt fails, the
     // link stays usable and a second try is a fresh attempt under the same link.
