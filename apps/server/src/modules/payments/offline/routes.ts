@@ -22,6 +22,8 @@ import * as service from './service.js';
 const tags = ['payments'];
 const ZPaymentParams = z.object({ id: z.coerce.number().int().positive(), paymentId: z.coerce.number().int().positive() });
 const ZTokenParams = z.object({ token: z.string().min(1).max(200) });
+/** The payment-link pages are open to anyone who has the link: limited per address. */
+const linkRoute = { ...publicRoute, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
  * Payment orders, proofs, staff registration, payment links (issue 13; spec §7
@@ -170,7 +172,7 @@ export async function offlinePaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/public/payment-links/:token',
     {
-      config: publicRoute,
+      config: linkRoute,
       schema: {
         tags,
         summary: 'Ce plătește cel care are linkul (fără autentificare); link necunoscut: 404',
@@ -188,7 +190,7 @@ export async function offlinePaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/public/payment-links/:token/pay',
     {
-      config: publicRoute,
+      config: linkRoute,
       schema: {
         tags,
         summary: 'Plata cu cardul a linkului: adresa paginii procesatorului; link necunoscut sau deja plătit: 404',
