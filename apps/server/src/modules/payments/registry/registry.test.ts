@@ -15,6 +15,7 @@ import type { GatewayMerchant, GatewayReportLine, PaymentGateway } from '../gate
 import { createPayment, settlePayment } from '../ledger.js';
 import { collectorBinding, encryptProviderPassword } from '../secrets.js';
 import { PAYMENT_CSV_HEADERS } from './csv.js';
+import { reconcileJob } from './jobs.js';
 import { compareWithReport, reconcileDay } from './service.js';
 
 let t: TestApp;
@@ -141,6 +142,17 @@ describe('the payments registry', () => {
     const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'payments.export'));
     expect(audits.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(audits)).not.toContain(CNP);
+  });
+});
+
+describe('the reconciliation job', () => {
+  it('runs from the queue for a given day (no collector account yet: nothing to ask the gateway)', async () => {
+    await t.ctx.jobs.enqueue(t.ctx.db, reconcileJob, { day: '2001-01-01' });
+    await t.ctx.jobs.drain();
+    const [row] = await t.ctx.db.select().from(paymentReconciliations).where(eq(paymentReconciliations.day, '2001-01-01'));
+    expect(row).toMatchObject({ portalCount: 0, gatewayCount: 0, differences: [], ledgerBalanced: true });
+    await t.ctx.db.delete(paymentReconciliations).where(eq(paymentReconciliations.day, '2001-01-01'));
+    expect(reconcileJob.cron).toBe('30 0 * * *');
   });
 });
 
