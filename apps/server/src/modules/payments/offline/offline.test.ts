@@ -210,6 +210,25 @@ describe('payment orders (OP)', () => {
   });
 });
 
+describe('concurrent requests', () => {
+  it('make one pending order, and register an order once', async () => {
+    const { id } = await applicationToPay('60.00');
+    const orders = await Promise.all(
+      [1, 2, 3].map(() => call(t, 'POST', `/api/applications/${id}/payment-orders`, citizen.headers)),
+    );
+    expect(new Set(orders.map((o) => o.json().data.payment.id)).size).toBe(1);
+    const paymentId = orders[0].json().data.payment.id;
+    const body = { payment_id: paymentId, type: 'OP', amount: '60.00', document_number: 'OP 9', paid_on: '2026-11-22' };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(t, 'PUT', `/api/staff-applications/${id}/register-payment`, clerk.headers, body)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await t.ctx.db.select().from(payments).where(eq(payments.applicationId, id));
+    expect(rows.map((r) => [r.type, r.status])).toEqual([['OP', 'SUCCESSFUL']]);
+    expect(await auditOf('application.paid', id)).toHaveLength(1);
+  });
+});
+
 describe('payment links', () => {
   it('e-mails the link (the outbox holds it, the payments table only its hash); the public page shows it', async () => {
     const { id, identificationNumber } = await applicationToPay('250.00');

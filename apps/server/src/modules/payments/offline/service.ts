@@ -118,6 +118,9 @@ export async function createPaymentOrder(ctx: AppContext, actor: Actor, applicat
   const a = await applicantApplication(ctx.db, actor, applicationId);
   payable(a);
   const row = await ctx.db.transaction(async (tx) => {
+    // The application's lock first: two simultaneous requests see one pending order, never make two.
+    const locked = await ledgerRepo.lockApplication(tx, applicationId);
+    if (locked?.isPaid) throw new AppError('PAYMENT_NOT_ALLOWED', { reason: 'already_paid' });
     const pending = await repo.pendingPaymentOrder(tx, applicationId);
     if (pending) return pending;
     const due = await dueOf(tx, applicationId);
