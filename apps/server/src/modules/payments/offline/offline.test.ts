@@ -12,7 +12,15 @@ import {
   type SignedIn,
 } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
-import { applications, auditLog, organisations, outboxMessages, paymentEvents, payments } from '../../../db/schema/index.js';
+import {
+  applications,
+  applicationTypes,
+  auditLog,
+  organisations,
+  outboxMessages,
+  paymentEvents,
+  payments,
+} from '../../../db/schema/index.js';
 import type { FilingFixture } from '../../../../test/applications-kit.js';
 import { maskUrl } from '../../../platform/logger.js';
 import { settlePayment } from '../ledger.js';
@@ -137,6 +145,18 @@ describe('payment orders (OP)', () => {
       file_id: fileId,
     });
     expect(late.json().message).toBe('PAYMENT_NOT_ALLOWED');
+  });
+
+  it('refuses an order for an inactive application type (PAYMENT_UNAUTHORIZED)', async () => {
+    const { id } = await applicationToPay('20.00');
+    await t.ctx.db.update(applicationTypes).set({ status: 'inactive' }).where(eq(applicationTypes.id, fixture.typeId));
+    try {
+      const refused = await call(t, 'POST', `/api/applications/${id}/payment-orders`, citizen.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('PAYMENT_UNAUTHORIZED');
+    } finally {
+      await t.ctx.db.update(applicationTypes).set({ status: 'active' }).where(eq(applicationTypes.id, fixture.typeId));
+    }
   });
 
   it('staff reject an order whose money never arrived', async () => {

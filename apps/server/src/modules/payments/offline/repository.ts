@@ -21,6 +21,7 @@ export interface PayableApplication {
   organisationName: string;
   paymentOrderDetails: string | null;
   applicationTypeName: string | null;
+  applicationTypeStatus: 'active' | 'inactive' | null;
   taxSummary: Record<string, unknown> | null;
   paymentType: PaymentRow['type'] | null;
   transactionNumber: string | null;
@@ -40,6 +41,7 @@ export async function findPayableApplication(db: Db, id: number): Promise<Payabl
       organisationName: organisations.name,
       paymentOrderDetails: organisations.paymentOrderDetails,
       applicationTypeName: applicationTypes.name,
+      applicationTypeStatus: applicationTypes.status,
       taxSummary: applications.taxSummary,
       paymentType: applications.paymentType,
       transactionNumber: applications.transactionNumber,

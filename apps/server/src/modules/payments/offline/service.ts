@@ -113,10 +113,14 @@ function orderDetails(a: repo.PayableApplication, row: ledgerRepo.PaymentRow): P
   };
 }
 
-/** POST /applications/{id}/payment-orders: a CREATED OP for the amount due, or the one already pending. */
+/**
+ * POST /applications/{id}/payment-orders: a CREATED OP for the amount due, or the one already
+ * pending. The applicant pays only for an active application type (PAYMENT_UNAUTHORIZED, spec §8).
+ */
 export async function createPaymentOrder(ctx: AppContext, actor: Actor, applicationId: number, meta: RequestMeta) {
   const a = await applicantApplication(ctx.db, actor, applicationId);
   payable(a);
+  if (a.applicationTypeStatus === 'inactive') throw new AppError('PAYMENT_UNAUTHORIZED');
   const row = await ctx.db.transaction(async (tx) => {
     // The application's lock first: two simultaneous requests see one pending order, never make two.
     const locked = await ledgerRepo.lockApplication(tx, applicationId);
