@@ -325,4 +325,21 @@ describe('payment links', () => {
     expect((await call(t, 'POST', `/api/public/payment-links/${token}/pay`)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/public/payment-links/${token}`)).json().data.status).toBe('SUCCESSFUL');
   });
+
+  it('is refused once the amount due fell below the link’s amount (paid meanwhile at the office)', async () => {
+    const { id } = await applicationToPay('90.00');
+    const email = `plata2.${Date.now()}@example.ro`;
+    await call(t, 'PUT', `/api/staff-applications/${id}/create-payment-link`, clerk.headers, { amount: '90.00', email });
+    const token = /\/plata\/([\w-]+)/.exec((await kit.outbox(email))[0].text)![1];
+    const office = await call(t, 'PUT', `/api/staff-applications/${id}/register-payment`, clerk.headers, {
+      type: 'OFFICE',
+      amount: '10.00',
+      document_number: 'CH 5',
+      paid_on: '2026-11-23',
+    });
+    expect(office.statusCode, office.body).toBe(200);
+    const pay = await call(t, 'POST', `/api/public/payment-links/${token}/pay`);
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json()).toEqual({ message: 'PAYMENT_NOT_ALLOWED', data: { reason: 'amount_exceeds_due' } });
+  });
 });

@@ -490,7 +490,8 @@ export async function payPublicLink(ctx: AppContext, token: string) {
     paymentId = await ctx.db.transaction(async (tx) => {
       const current = (await ledgerRepo.lockPayment(tx, row.id))!;
       if (current.status !== 'FAILED' || current.linkTokenHash === null) throw notFound();
-      if (current.applicationId) await dueOf(tx, current.applicationId);
+      if (current.applicationId && (parseLei(current.amount) ?? 0) > (await dueOf(tx, current.applicationId)))
+        throw new AppError('PAYMENT_NOT_ALLOWED', { reason: 'amount_exceeds_due' });
       await ledgerRepo.updatePayment(tx, current.id, { linkTokenHash: null });
       const retry = await createPayment(tx, {
         organisationId: current.organisationId,
@@ -513,10 +514,11 @@ export async function payPublicLink(ctx: AppContext, token: string) {
       });
       return retry.id;
     });
-  } else if (row.applicationId) {
-    const application = await ledgerRepo.applicationTotal(ctx.db, row.applicationId);
+  } else if (row.applicationId && !row.gatewayOrderId) {
+    // Paid meanwhile another way (at the office, by OP): the link no longer fits what is due.
     const balance = await applicationBalanceOf(ctx.db, row.applicationId);
-    if (application !== null && balance.is_paid) throw new AppError('PAYMENT_NOT_ALLOWED', { reason: 'already_paid' });
+    if ((parseLei(row.amount) ?? 0) > balance.due)
+      throw new AppError('PAYMENT_NOT_ALLOWED', { reason: balance.is_paid ? 'already_paid' : 'amount_exceeds_due' });
   }
   const { payment, redirectUrl } = await beginCheckout(ctx, paymentId, `/plata/${token}`);
   const a = payment.applicationId ? await repo.findPayableApplication(ctx.db, payment.applicationId) : undefined;
