@@ -113,7 +113,9 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
 }
 
 /** The URL with every query value masked except paging and sorting (`?search=[redacted]&limit=10`). */
-export function maskUrl(url: string): string {
+export function maskUrl(raw: string): string {
+  // A payment link's token is in the path (API and web page, payments/offline): a bearer secret.
+  const url = raw.replace(/(\/(?:payment-links|plata)\/)[^/?]+/, '$1[redacted]');
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url
