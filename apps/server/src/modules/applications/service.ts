@@ -255,7 +255,12 @@ export async function patchApplication(
       entityType: ENTITY,
       entityId: id,
       before: draftSnapshot(current),
-      after: { ...draftSnapshot({ ...current, ...values } as repo.ApplicationRow), ...(reset ? { reset } : {}) },
+      after: {
+        ...draftSnapshot({ ...current, ...values } as repo.ApplicationRow),
+        ...(values.taxInputs !== undefined ? { tax_inputs: values.taxInputs } : {}),
+        ...(values.discountName !== undefined ? { discount_name: values.discountName } : {}),
+        ...(reset ? { reset } : {}),
+      },
     });
   });
   return getApplication(ctx, actor, id);

@@ -427,3 +427,24 @@ describe('the tax summary at submission', () => {
     expect((await call(t, 'GET', `/api/taxes/${stamp.id}`, DEMO.superadmin)).json().data.status).toBe('inactive');
   });
 });
+
+describe('the demo seed', () => {
+  it('gives the demo certificate type the art. 474 taxes of its organisation', async () => {
+    const types = await call(
+      t,
+      'GET',
+      `/api/application-types?name[eq]=${encodeURIComponent('Certificat de urbanism')}`,
+      DEMO.superadmin,
+    );
+    const type = types.json().data[0];
+    expect(type, types.body).toBeDefined();
+    const rules = (await call(t, 'GET', `/api/application-types/${type.id}/tax-rules`, citizen.headers)).json().data;
+    expect(rules.needs_land_area).toBe(true);
+    const names = rules.rules.map((r: { name: string }) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Taxa pentru eliberarea certificatului de urbanism', 'Taxa de arhivare a documentației']),
+    );
+    const cu = rules.rules.find((r: { price_model: string }) => r.price_model === 'mixed');
+    expect(cu.ranges.at(-1)).toEqual({ start: 1000, end: null, value: '14.00' });
+  });
+});
