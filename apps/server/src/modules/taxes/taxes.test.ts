@@ -4,6 +4,9 @@ import { completeDraft, createDraft } from '../../../test/applications-kit.js';
 import { buildApplicationType, buildCitizen, buildTenant, type SignedIn } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TAX_RULE_MESSAGES, TAX_VALIDATOR_MESSAGES } from '@ghiseu/domain';
+import { organisationIdByName } from '../../../test/administration-kit.js';
+import { DEMO_PROVIDER_PASSWORD, seedDemoTaxes } from '../../seed/demo-taxes.js';
+import { merchantOf } from '../payments/index.js';
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof buildTenant>>;
@@ -347,7 +350,7 @@ describe('application type tax rules', () => {
 });
 
 describe('the tax summary at submission', () => {
-  it('is stored with the taxes in force: 600 m² of land → 12 lei + 0.00 + extra 5 lei', async () => {
+  it('is stored with the taxes in force: 600 m² of land → 12 lei, plus the 5 lei extra tax', async () => {
     const { fixture, cu, stamp } = await taxedType();
     const id = await draftOf(fixture.typeId);
     const sent = await call(t, 'PUT', `/api/applications/${id}/send`, citizen.headers);
@@ -446,5 +449,21 @@ describe('the demo seed', () => {
     );
     const cu = rules.rules.find((r: { price_model: string }) => r.price_model === 'mixed');
     expect(cu.ranges.at(-1)).toEqual({ start: 1000, end: null, value: '14.00' });
+  });
+
+  it('gives every demo organisation a sandbox collector account, once', async () => {
+    const first = await seedDemoTaxes(t.ctx.db, t.ctx.config);
+    expect(first).toMatchObject({ categories: 0, taxes: 0, collectorAccounts: 3 });
+    expect(await seedDemoTaxes(t.ctx.db, t.ctx.config)).toEqual({
+      categories: 0,
+      taxes: 0,
+      applicationTypes: 0,
+      collectorAccounts: 0,
+    });
+    const council = await organisationIdByName(t, 'Consiliul Județean Mureș');
+    expect((await merchantOf(t.ctx, council))?.merchant).toEqual({
+      username: `demo-${council}`,
+      password: DEMO_PROVIDER_PASSWORD,
+    });
   });
 });
