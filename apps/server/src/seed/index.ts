@@ -10,6 +10,8 @@ import { seedDemoRegistry } from './demo-registry.js';
 import { seedDemoSigners } from './demo-signing.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoAllocations } from './demo-allocations.js';
+import { seedDemoTaxes } from './demo-taxes.js';
+import type { Config } from '../platform/config.js';
 import { seedReferenceData } from './reference.js';
 
 /**
@@ -32,7 +34,12 @@ async function runOnce(
 
 export async function runSeeds(
   db: Db,
-  options: { demo: boolean; defaultCounty: string },
+  options: {
+    demo: boolean;
+    defaultCounty: string;
+    /** APP_SECRET and the data folder: the demo collector accounts' passwords are encrypted with them (none without). */
+    secrets?: Pick<Config, 'appSecret' | 'dataDir'>;
+  },
 ): Promise<Record<string, Record<string, number> | null>> {
   const result: Record<string, Record<string, number> | null> = {};
   result.reference = await runOnce(db, 'reference-v1', (tx) => seedReferenceData(tx, options));
@@ -46,12 +53,17 @@ export async function runSeeds(
     result.demoSigners = await runOnce(db, 'demo-signers-v1', (tx) => seedDemoSigners(tx));
     result.demoTemplates = await runOnce(db, 'demo-templates-v1', (tx) => seedDemoTemplates(tx));
     result.demoAllocations = await runOnce(db, 'demo-allocations-v1', (tx) => seedDemoAllocations(tx));
+    result.demoTaxes = await runOnce(db, 'demo-taxes-v1', (tx) => seedDemoTaxes(tx, options.secrets));
   }
   return result;
 }
 
 /** The seeder of `createContext` for a configuration: reference data, and the demo data when SEED_DEMO is on. */
 export const seedDatabase =
-  (config: { seedDemo: boolean; defaultCounty: string }) =>
+  (config: Pick<Config, 'seedDemo' | 'defaultCounty' | 'appSecret' | 'dataDir'>) =>
   (db: Db): ReturnType<typeof runSeeds> =>
-    runSeeds(db, { demo: config.seedDemo, defaultCounty: config.defaultCounty });
+    runSeeds(db, {
+      demo: config.seedDemo,
+      defaultCounty: config.defaultCounty,
+      secrets: { appSecret: config.appSecret, dataDir: config.dataDir },
+    });

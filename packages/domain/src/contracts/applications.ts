@@ -1,6 +1,6 @@
 import { zId } from './common.js';
 import { z } from 'zod';
-import { ZTaxInputs } from './payments.js';
+import { ZTaxInputs, ZTaxInputsStored } from './payments.js';
 import { PAYMENT_TYPES } from '../statuses.js';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOMAINS, DOMAIN_LABELS } from '../statuses.js';
 import { ZFormData } from '../forms/fields.js';
@@ -217,7 +217,7 @@ export const ZApplication = ZApplicationListItem.omit({ beneficiaries: true, ben
   is_internal: z.boolean(),
   total_tax: z.number().nullable(),
   tax_summary: z.record(z.string(), z.unknown()).nullable().describe('TaxSummaryJson, calculat la depunere (payments/taxes.ts)'),
-  tax_inputs: ZTaxInputs.nullable(),
+  tax_inputs: ZTaxInputsStored.nullable(),
   discount_name: z.string().nullable(),
   payment_type: z.enum(PAYMENT_TYPES).nullable().describe('Cum a fost achitată cererea'),
   transaction_number: z.string().nullable().describe('Tranzacția sau documentul plății care a achitat cererea'),

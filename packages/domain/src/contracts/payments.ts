@@ -52,7 +52,8 @@ export const ZTaxCategoryCreateRequest = z.object({
   name: zRequiredText(200),
   status: z.enum(['active', 'inactive']).default('active'),
 });
-export const ZTaxCategoryPatchRequest = ZTaxCategoryCreateRequest.partial();
+/** Merge-patch: no defaults (a `.partial()` of a defaulted field would fill it in and overwrite the stored value). */
+export const ZTaxCategoryPatchRequest = ZTaxCategoryCreateRequest.extend({ status: z.enum(['active', 'inactive']) }).partial();
 
 /* ───────────────────────────── Taxes (organisation: super admin and admin, taxesEdit) ───────────────────────────── */
 
@@ -110,7 +111,15 @@ export const ZTaxCreateRequest = z.object({
   status: z.enum(['active', 'inactive']).default('active'),
 });
 export type TaxCreateRequest = z.infer<typeof ZTaxCreateRequest>;
-export const ZTaxPatchRequest = ZTaxCreateRequest.omit({ organisation_id: true }).partial();
+/** Merge-patch: the create request's defaults (base, moment, ranges, status) do not apply. */
+export const ZTaxPatchRequest = ZTaxCreateRequest.omit({ organisation_id: true })
+  .extend({
+    base: z.enum(TAX_BASES),
+    moment: z.enum(TAX_MOMENTS),
+    ranges: z.array(ZTaxRange).max(50),
+    status: z.enum(['active', 'inactive']),
+  })
+  .partial();
 
 /**
  * GET /application-types/{id}/tax-rules: what the wizard needs to compute the summary live with
@@ -143,6 +152,14 @@ export const ZTaxInputs = z.object({
   construction_value: zLei().nullish().describe('Valoarea lucrărilor (lei)'),
 });
 export type TaxInputsRequest = z.infer<typeof ZTaxInputs>;
+/**
+ * The stored `tax_inputs` as answers return them: the same fields without the request's
+ * transforms (a response schema is encoded, and a one-way transform cannot be).
+ */
+export const ZTaxInputsStored = ZTaxInputs.extend({
+  surface: z.union([z.string(), z.number()]).nullish(),
+  construction_value: z.string().nullish().describe('Valoarea lucrărilor (lei, „200000.00”)'),
+});
 
 /* ───────────────────────────── Collector accounts (bank accounts of the organisation) ───────────────────────────── */
 
@@ -179,6 +196,7 @@ export const ZCollectorAccountPatchRequest = ZCollectorAccountCreateRequest.omit
   organisation_id: true,
   provider_password: true,
 })
+  .extend({ status: z.enum(['active', 'inactive']) })
   .partial()
   .extend({ provider_password: z.string().min(1).max(200).optional().describe('Doar dacă se schimbă') });
 

@@ -298,12 +298,18 @@ describe('application types: every field of spec §3', () => {
   });
 
   it('stores the tax categories: all-taxes replaces, taxes sets the given ones', async () => {
-    const type = await createType({ tax_category_ids: { land: 2, extra: 9 } });
-    const all = await call(t, 'PUT', `/api/application-types/${type.id}/all-taxes`, DEMO.superadmin, { construction: 5 });
-    expect(all.json().data.tax_category_ids).toEqual({ construction: 5, land: null, extra: null });
-    const some = await call(t, 'PUT', `/api/application-types/${type.id}/taxes`, DEMO.superadmin, { land: 7 });
-    expect(some.json().data.tax_category_ids).toEqual({ construction: 5, land: 7, extra: null });
-    expect((await call(t, 'PUT', '/api/application-types/999999/taxes', DEMO.superadmin, { land: 7 })).statusCode).toBe(404);
+    // The categories must exist and be active (issue 13).
+    const [c2, c5, c7, c9] = await Promise.all(
+      ['A', 'B', 'C', 'D'].map(
+        async (letter) => (await post('/api/tax-categories', DEMO.superadmin, { name: unique(`Taxe ${letter}`) })).id,
+      ),
+    );
+    const type = await createType({ tax_category_ids: { land: c2, extra: c9 } });
+    const all = await call(t, 'PUT', `/api/application-types/${type.id}/all-taxes`, DEMO.superadmin, { construction: c5 });
+    expect(all.json().data.tax_category_ids).toEqual({ construction: c5, land: null, extra: null });
+    const some = await call(t, 'PUT', `/api/application-types/${type.id}/taxes`, DEMO.superadmin, { land: c7 });
+    expect(some.json().data.tax_category_ids).toEqual({ construction: c5, land: c7, extra: null });
+    expect((await call(t, 'PUT', '/api/application-types/999999/taxes', DEMO.superadmin, { land: c7 })).statusCode).toBe(404);
   });
 });
 

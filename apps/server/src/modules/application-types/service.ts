@@ -18,6 +18,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import { organisationExists, ownDepartmentIds, ownFunctionIds } from '../administration/index.js';
 import { audit, parseFieldsParam, type RequestMeta, trimRecord } from '../../platform/request.js';
 import { existingSeriesTypeIds } from '../document-series/index.js';
+import { unusableTaxCategoryIds } from '../taxes/index.js';
 import { findFormsByIds, findFormVersion, type PublishedFormVersion } from '../forms/index.js';
 import { uatsInJurisdiction } from '../territory/index.js';
 import { applicationTypeAbilities, mayEditApplicationType, mayReadApplicationType } from './policy.js';
@@ -153,6 +154,19 @@ function mergeIds(
   return merged;
 }
 
+/** Tax categories must exist and be active (issue 13): a VALIDATION_ERROR problem per role otherwise. */
+async function taxCategoryProblems(db: Db, stored: Record<string, number | null>): Promise<FieldProblem[]> {
+  const ids = Object.values(stored).filter((id): id is number => typeof id === 'number');
+  const unusable = new Set(await unusableTaxCategoryIds(db, ids));
+  return Object.entries(stored)
+    .filter(([, id]) => typeof id === 'number' && unusable.has(id))
+    .map(([role, id]) => ({
+      path: `body.tax_category_ids.${role}`,
+      message: 'Categoria de taxe nu există sau nu este activă',
+      id: id as number,
+    }));
+}
+
 /**
  * Checks what the new state points at. `changed` names the fields the request touched: only
  * those are looked up again (a reference that went stale since does not block an unrelated
@@ -190,6 +204,8 @@ async function checkReferences(db: Db, actor: Actor, values: TypeValues, changed
         problems.push({ path: `body.series_type_ids.${use}`, message: 'Tipul de serie nu există', id });
     }
   }
+
+  if (changed.has('tax_category_ids')) problems.push(...(await taxCategoryProblems(db, values.taxCategoryIds ?? {})));
 
   const typeRefs = [
     ...(changed.has('reference_type_ids')
@@ -407,7 +423,7 @@ export async function patchApplicationType(
 
 /**
  * `PUT …/all-taxes` replaces the three tax categories (a missing one is cleared); `PUT …/taxes`
- * sets only the given ones. The ids are stored now; the payments capability checks and uses them.
+ * sets only the given ones. Every category must exist and be active (VALIDATION_ERROR otherwise).
  */
 export async function setTaxCategories(
   ctx: AppContext,
@@ -421,6 +437,8 @@ export async function setTaxCategories(
   if (!mayEditApplicationType(actor, current.organisationId)) throw new AppError('FORBIDDEN');
   const base = mode === 'replace' ? Object.fromEntries(TAX_CATEGORY_ROLES.map((role) => [role, null])) : current.taxCategoryIds;
   const taxCategoryIds = mergeIds(base, input);
+  const problems = await taxCategoryProblems(ctx.db, taxCategoryIds);
+  if (problems.length > 0) throw new AppError('VALIDATION_ERROR', { fields: problems });
   await ctx.db.transaction(async (tx) => {
     await repo.updateApplicationType(tx, id, { taxCategoryIds });
     await audit(tx, actor, meta, {

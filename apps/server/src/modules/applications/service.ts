@@ -21,6 +21,7 @@ import { applicationParts } from './parts.js';
 import { ownDraft } from './draft.js';
 import { attachmentKeys, checkSubmission, keepKnownAnswers, looseFormIssues, mergePatch } from './form-rules.js';
 import { takeIncomingNumber } from '../application-types/index.js';
+import { applicationTaxSummary, applicationTypeDiscounts, checkTaxInputs, taxInputsOf } from '../taxes/index.js';
 import { applicationAbilities, isApplicant, mayReadApplication, mayReadApplicationRow, ownApplications } from './policy.js';
 import { presentApplication, presentListItem } from './presenter.js';
 import * as repo from './repository.js';
@@ -217,6 +218,17 @@ export async function patchApplication(
     const values: Partial<typeof applications.$inferInsert> = { formData: form };
     if (patch.purpose !== undefined) values.purpose = patch.purpose;
     if (patch.sign_details) values.signDetails = patch.sign_details;
+    // Tax validator fields and the chosen discount (issue 13); `is_paid` is never written here.
+    if (patch.tax_inputs !== undefined) values.taxInputs = patch.tax_inputs === null ? null : checkTaxInputs(patch.tax_inputs);
+    if (patch.discount_name !== undefined) {
+      const name = patch.discount_name || null;
+      if (name !== null) {
+        const discounts = await applicationTypeDiscounts(tx, type?.id ?? current.applicationTypeId);
+        if (!discounts.some((discount) => discount.name === name))
+          throw invalidField('body.discount_name', 'Reducerea aleasă nu există pentru acest tip de cerere.');
+      }
+      values.discountName = name;
+    }
     let reset: Record<string, number> | undefined;
     if (type) {
       values.applicationTypeId = type.id;
@@ -243,7 +255,12 @@ export async function patchApplication(
       entityType: ENTITY,
       entityId: id,
       before: draftSnapshot(current),
-      after: { ...draftSnapshot({ ...current, ...values } as repo.ApplicationRow), ...(reset ? { reset } : {}) },
+      after: {
+        ...draftSnapshot({ ...current, ...values } as repo.ApplicationRow),
+        ...(values.taxInputs !== undefined ? { tax_inputs: values.taxInputs } : {}),
+        ...(values.discountName !== undefined ? { discount_name: values.discountName } : {}),
+        ...(reset ? { reset } : {}),
+      },
     });
   });
   return getApplication(ctx, actor, id);
@@ -325,6 +342,35 @@ export async function submissionCheck(tx: Db, current: repo.ApplicationRow) {
   return { type, files, check };
 }
 
+/** The day in Romania (YYYY-MM-DD): the taxes in force on it apply. */
+const romanianDay = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(at);
+
+/**
+ * The tax summary stored at submission (issue 13): the type's taxes in force today for the
+ * application's land area (its real estates), the tax validator fields, online signing and the
+ * chosen discount (TAX_INPUTS_MISSING when a tax lacks its input). A total of 0 makes the
+ * application paid; when a discount brought it to 0 the payment type is DISCOUNT.
+ */
+async function submissionTaxes(tx: Db, current: repo.ApplicationRow, at: Date) {
+  const { realEstates } = await applicationParts().realEstates.detail(tx, current.id);
+  const areas = realEstates.map((r) => r.area).filter((v): v is number => v !== null);
+  const landArea = areas.length > 0 ? Math.round(areas.reduce((sum, v) => sum + v, 0) * 100) / 100 : null;
+  const { summary, total } = await applicationTaxSummary(tx, {
+    applicationTypeId: current.applicationTypeId,
+    organisationId: current.organisationId,
+    taxInputs: taxInputsOf(current.taxInputs ?? null, landArea),
+    discountName: current.discountName ?? null,
+    onlineSigning: (current.signDetails as { isOnline?: boolean } | null)?.isOnline !== false,
+    date: romanianDay(at),
+  });
+  const free = total === '0.00';
+  return {
+    taxSummary: summary as unknown as Record<string, unknown>,
+    totalTax: total,
+    ...(free ? { isPaid: true, paymentType: summary.gross !== '0.00' ? ('DISCOUNT' as const) : null } : {}),
+  };
+}
+
 function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<void> {
   return ctx.db.transaction(async (tx) => {
     const current = await ownDraft(tx, actor, id, { lock: true, submitting: true });
@@ -338,8 +384,9 @@ function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: Re
         .filter((f) => f.status !== 'signed' && (f.category === null || !check.visibleAttachmentKeys.has(f.category)))
         .map((f) => f.id),
     );
-    const number = await takeIncomingNumber(tx, current.applicationTypeId);
     const submittedAt = new Date();
+    const taxes = await submissionTaxes(tx, current, submittedAt);
+    const number = await takeIncomingNumber(tx, current.applicationTypeId);
     await repo.updateApplication(tx, id, {
       status: 'NEW',
       formData: check.value,
@@ -348,6 +395,7 @@ function submitInTransaction(ctx: AppContext, actor: Actor, id: number, meta: Re
       seriesIndex: number.index,
       applicationDate: submittedAt,
       responseDueInDays: type.remainingPeriod,
+      ...taxes,
     });
     await repo.refreshQuickSearch(tx, id);
     await audit(tx, actor, meta, {
