@@ -76,7 +76,8 @@ function AccountsSummary({ organisationId }: { organisationId: number }) {
  * `id` to the organisation the user works in.
  */
 export function InstitutionPage() {
-  const { t } = useTranslation(['administration', 'routes']);
+  // 'taxes' too: the tabs 'Taxe' and 'Conturi bancare' use it (loaded with the page, not on the tab's first open).
+  const { t } = useTranslation(['administration', 'routes', 'taxes']);
   const [params, setParams] = useSearchParams();
   const { can } = usePermissions();
   const id = Number(params.get('id'));
