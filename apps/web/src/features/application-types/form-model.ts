@@ -76,7 +76,7 @@ export interface ApplicationTypeValues {
   series_type_ids: Record<SeriesTypeUse, number | null>;
   /** The document templates by role (staff answer, rejection, clarification, public, citizen). */
   document_template_ids: Record<DocumentTemplateRole, number | null>;
-  /** The tax categories by role (construction, land, extra; GET /tax-categories?status=active). */
+  /** The tax categories by role (construction, land, extra; GET /tax-categories?status[eq]=active). */
   tax_category_ids: Record<TaxCategoryRole, number | null>;
   uat_ids: number[];
   department_ids: number[];

@@ -138,7 +138,7 @@ export const useTaxCategoryOptions = () =>
     queryKey: typeKeys.taxCategories(),
     queryFn: async ({ signal }) =>
       (
-        await api.get<ListEnvelope<{ id: number; name: string }>>('/tax-categories?status=active&limit=500&sortKey=name', {
+        await api.get<ListEnvelope<{ id: number; name: string }>>('/tax-categories?status[eq]=active&limit=100&sortKey=name', {
           signal,
         })
       ).data,

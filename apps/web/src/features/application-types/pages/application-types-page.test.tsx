@@ -321,6 +321,6 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
       ]),
     );
     const [categories] = await sentRequests({ method: 'GET', path: '/api/tax-categories' });
-    expect(categories.query.get('status')).toBe('active');
+    expect(categories.query.get('status[eq]')).toBe('active');
   });
 });

@@ -26,9 +26,12 @@ export const taxKeys = {
 };
 
 const withQuery = (path: string, params: string) => (params ? `${path}?${params}` : path);
-/** Adds the organisation's id to a list query. */
-export const forOrganisation = (params: string, organisationId: number) =>
-  params ? `${params}&organisation_id=${organisationId}` : `organisation_id=${organisationId}`;
+/** Adds the organisation's filter (`organisation_id[eq]`) to a list query. */
+export const forOrganisation = (params: string, organisationId: number) => {
+  const next = new URLSearchParams(params);
+  next.set('organisation_id[eq]', String(organisationId));
+  return next.toString();
+};
 
 /* ───────────────────────────── Tax categories ───────────────────────────── */
 
@@ -44,12 +47,12 @@ export const useTaxCategories = (params: string) =>
     placeholderData: keepPreviousData,
   });
 
-/** The active categories (a short list) for the selects of taxes and application types. */
+/** The active categories (at most 100, spec §9) for the tax's category select. */
 export const useTaxCategoryOptions = (enabled = true) =>
   useQuery({
     queryKey: taxKeys.categoryOptions(),
     queryFn: async ({ signal }) =>
-      (await api.get<ListEnvelope<TaxCategory>>('/tax-categories?status=active&limit=500&sortKey=name', { signal })).data,
+      (await api.get<ListEnvelope<TaxCategory>>('/tax-categories?status[eq]=active&limit=100&sortKey=name', { signal })).data,
     staleTime: 60_000,
     enabled,
   });
@@ -132,13 +135,14 @@ export interface ApplicationTypeChoice {
 }
 
 /** Every application type (id and name), for the calculator's type select. */
-export const useCalculatorTypes = () =>
+export const useCalculatorTypes = (enabled: boolean) =>
   useQuery({
     queryKey: [ROOT, 'calculator', 'types'] as const,
     queryFn: async ({ signal }) =>
       (await api.get<ListEnvelope<ApplicationTypeChoice>>('/application-types?unpaged=true&fields=id,name', { signal })).data,
     staleTime: 60_000,
     retry: false,
+    enabled,
   });
 
 /** GET /application-types/{id}/tax-rules: the type's active taxes and discounts. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
+import { usePermissions } from '../../../lib/permissions';
 import { useApplicationTypeTaxRules, useCalculatorTypes } from '../api/taxes';
 import { taxErrorText } from '../errors';
 import { taxRuleOf, today } from '../tax-rules';
@@ -18,7 +19,10 @@ const AREA_PATTERN = /^\d{1,9}(?:[.,]\d{1,2})?$/;
  */
 export function ApplicationTypeSummary() {
   const { t } = useTranslation('taxes');
-  const types = useCalculatorTypes();
+  const { can } = usePermissions();
+  // The same readers as GET /application-types; others do not see this part.
+  const readsTypes = can('applicationTypeRead', 'applicationsStaffOwnRead', 'applicationsRegister');
+  const types = useCalculatorTypes(readsTypes);
   const [typeId, setTypeId] = useState<number | null>(null);
   const [area, setArea] = useState('');
   const [value, setValue] = useState('');
@@ -45,7 +49,7 @@ export function ApplicationTypeSummary() {
     );
   }, [rules.data, area, areaValid, valueBani, group, online, discount]);
 
-  if (types.isError) return null;
+  if (!readsTypes || types.isError) return null;
 
   const lines = (title: string, items: TaxLine[], testId: string) =>
     items.length > 0 ? (

@@ -59,7 +59,7 @@ describe('the bank accounts tab of /institution', { timeout: UI_TEST_TIMEOUT }, 
     expect(row.textContent).toContain('RO49AAAA1B31007593840000');
     expect(row.textContent).toContain('Salvată');
     const [call] = await sentRequests({ method: 'GET', path: '/api/collector-accounts' });
-    expect(call?.query.get('organisation_id')).toBe('2');
+    expect(call?.query.get('organisation_id[eq]')).toBe('2');
     await user.click(screen.getByRole('button', { name: 'Acțiuni pentru contul Cont taxe urbanism' }));
     expect(await screen.findByRole('menuitem', { name: 'Modificați' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Ștergeți' })).not.toBeInTheDocument();

@@ -106,7 +106,7 @@ describe('the taxes tab of /institution', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(row.textContent).toContain('12 / 15.12.2025');
     expect(within(table).getByRole('row', { name: /Taxă avizare/ }).textContent).toContain('25,50 lei');
     const [call] = await sentRequests({ method: 'GET', path: '/api/taxes' });
-    expect(call?.query.get('organisation_id')).toBe('2');
+    expect(call?.query.get('organisation_id[eq]')).toBe('2');
   });
 
   it('switches the value fields with the price model and checks the ranges live', async () => {

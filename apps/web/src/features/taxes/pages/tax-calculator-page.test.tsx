@@ -79,7 +79,7 @@ function setup() {
     initialEntries: ['/tax-calculator'],
   });
   const user = userEvent.setup();
-  const session = fakeSession({ user: buildCurrentUser({ user_type_name: 'admin', organisation_id: 2 }) });
+  const session = fakeSession({ user: buildCurrentUser({ user_type_name: 'super_admin', organisation_id: 1 }) });
   render(
     <AppTestProviders session={session}>
       <RouterProvider router={router} />
