@@ -7,6 +7,7 @@ import {
   type Domain,
   SERIES_TYPE_USES,
   type SeriesTypeUse,
+  TAX_CATEGORY_ROLES,
   ZApplicationTypeCreateRequest,
   type ZApplicationTypePatchRequest,
 } from '@ghiseu/domain';
@@ -32,22 +33,19 @@ export const LIST_ORDER_MAX = 100_000;
 export const IS_AUTO_RULE = 'Un tip automat nu are tipuri de cereri de referință.';
 
 /**
- * The form's schema: the creation contract without the field a later capability fills
- * (taxes, with the payments issue). The super administrator must choose the organisation of a new
- * type; others create in their own (none sent). An automatic type has no reference types.
+ * The form's schema: the creation contract. The super administrator must choose the organisation
+ * of a new type; others create in their own (none sent). An automatic type has no reference types.
  */
 export function applicationTypeFormSchema(options: { requireOrganisation?: boolean } = {}) {
   const contract = ZApplicationTypeCreateRequest.shape;
-  return ZApplicationTypeCreateRequest.omit({ tax_category_ids: true })
-    .extend({
-      organisation_id: options.requireOrganisation
-        ? contract.organisation_id.unwrap()
-        : contract.organisation_id.unwrap().nullish(),
-    })
-    .refine((values) => !values.is_auto || values.reference_type_ids.length === 0, {
-      error: IS_AUTO_RULE,
-      path: ['reference_type_ids'],
-    });
+  return ZApplicationTypeCreateRequest.extend({
+    organisation_id: options.requireOrganisation
+      ? contract.organisation_id.unwrap()
+      : contract.organisation_id.unwrap().nullish(),
+  }).refine((values) => !values.is_auto || values.reference_type_ids.length === 0, {
+    error: IS_AUTO_RULE,
+    path: ['reference_type_ids'],
+  });
 }
 
 /** What the schema answers once valid. */
@@ -78,6 +76,8 @@ export interface ApplicationTypeValues {
   series_type_ids: Record<SeriesTypeUse, number | null>;
   /** The document templates by role (staff answer, rejection, clarification, public, citizen). */
   document_template_ids: Record<DocumentTemplateRole, number | null>;
+  /** The tax categories by role (construction, land, extra; GET /tax-categories?status[eq]=active). */
+  tax_category_ids: Record<TaxCategoryRole, number | null>;
   uat_ids: number[];
   department_ids: number[];
   function_ids: number[];
@@ -111,6 +111,11 @@ const templatesOf = (ids: Partial<Record<DocumentTemplateRole, number | null>> |
     number | null
   >;
 
+export type TaxCategoryRole = (typeof TAX_CATEGORY_ROLES)[number];
+
+const taxCategoriesOf = (ids: Partial<Record<TaxCategoryRole, number | null>> | undefined) =>
+  Object.fromEntries(TAX_CATEGORY_ROLES.map((role) => [role, ids?.[role] ?? null])) as Record<TaxCategoryRole, number | null>;
+
 /** The form values of a record; without one, the create defaults of the contract. */
 export function applicationTypeValues(
   record: ApplicationTypeRecord | null,
@@ -130,6 +135,7 @@ export function applicationTypeValues(
     reject_form_id: record?.reject_form_id ?? null,
     series_type_ids: seriesOf(record?.series_type_ids),
     document_template_ids: templatesOf(record?.document_template_ids),
+    tax_category_ids: taxCategoriesOf(record?.tax_category_ids),
     uat_ids: [...(record?.uat_ids ?? [])],
     department_ids: [...(record?.department_ids ?? [])],
     function_ids: [...(record?.function_ids ?? [])],
@@ -162,6 +168,7 @@ function bodyFields(output: ApplicationTypeOutput | ApplicationTypeRecord) {
     reject_form_id: output.reject_form_id ?? null,
     series_type_ids: seriesOf(output.series_type_ids),
     document_template_ids: templatesOf(output.document_template_ids),
+    tax_category_ids: taxCategoriesOf(output.tax_category_ids),
     reference_type_ids: output.is_auto ? [] : [...output.reference_type_ids],
     archive_document_type_code: output.archive_document_type_code?.trim() || null,
     is_auto: output.is_auto,
@@ -191,6 +198,7 @@ export function applicationTypeCreateBody(output: ApplicationTypeOutput): Applic
     ...fields,
     series_type_ids: chosen(fields.series_type_ids),
     document_template_ids: chosen(fields.document_template_ids),
+    tax_category_ids: chosen(fields.tax_category_ids),
     ...(output.organisation_id ? { organisation_id: output.organisation_id } : {}),
   };
 }
@@ -211,7 +219,7 @@ export function applicationTypePatch(record: ApplicationTypeRecord, output: Appl
   const before = bodyFields(record);
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(next) as (keyof typeof next)[]) {
-    if (key === 'series_type_ids' || key === 'document_template_ids') {
+    if (key === 'series_type_ids' || key === 'document_template_ids' || key === 'tax_category_ids') {
       // Merged key by key: only the changed uses / roles (null clears one).
       const after: Record<string, number | null> = next[key];
       const was: Record<string, number | null> = before[key];

@@ -1,5 +1,13 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconBuilding, IconSitemap, IconUsers, IconUserShield } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBuilding,
+  IconBuildingBank,
+  IconReceiptTax,
+  IconSitemap,
+  IconUsers,
+  IconUserShield,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,9 +27,18 @@ import { FunctionsTab } from '../components/structure/functions-tab';
 import { adminErrorText } from '../errors';
 import { withFilter } from '../list-params';
 import { SoftBadge } from '../../../components/page/soft-badge';
+import { BankAccountsTab } from '../../taxes/components/bank-accounts-tab';
+import { TaxesTab } from '../../taxes/components/taxes-tab';
 
 /** Tabs of the organisation card and the `tab` query values that open them. */
-export const INSTITUTION_TABS = ['institution-details', 'departments', 'functions', 'accounts'] as const;
+export const INSTITUTION_TABS = [
+  'institution-details',
+  'departments',
+  'functions',
+  'accounts',
+  'taxes',
+  'bank-accounts',
+] as const;
 export type InstitutionTab = (typeof INSTITUTION_TABS)[number];
 
 const isTab = (value: string | null): value is InstitutionTab => (INSTITUTION_TABS as readonly (string | null)[]).includes(value);
@@ -55,11 +72,12 @@ function AccountsSummary({ organisationId }: { organisationId: number }) {
 
 /**
  * /institution?id=…&tab=… (own organisation, spec §2): the organisation card with the tabs
- * 'Detalii instituție', 'Departamente', 'Funcții' and 'Conturi'. The route guard already limits
+ * 'Detalii instituție', 'Departamente', 'Funcții', 'Conturi', 'Taxe' and 'Conturi bancare'. The route guard already limits
  * `id` to the organisation the user works in.
  */
 export function InstitutionPage() {
-  const { t } = useTranslation(['administration', 'routes']);
+  // 'taxes' too: the tabs 'Taxe' and 'Conturi bancare' use it (loaded with the page, not on the tab's first open).
+  const { t } = useTranslation(['administration', 'routes', 'taxes']);
   const [params, setParams] = useSearchParams();
   const { can } = usePermissions();
   const id = Number(params.get('id'));
@@ -90,6 +108,18 @@ export function InstitutionPage() {
       label: t('institution.tabs.accounts'),
       icon: <IconUsers size={16} aria-hidden />,
       visible: can('accountsRead'),
+    },
+    {
+      value: 'taxes',
+      label: t('institution.tabs.taxes'),
+      icon: <IconReceiptTax size={16} aria-hidden />,
+      visible: can('taxesEdit'),
+    },
+    {
+      value: 'bank-accounts',
+      label: t('institution.tabs.bankAccounts'),
+      icon: <IconBuildingBank size={16} aria-hidden />,
+      visible: can('bankAccountsEdit'),
     },
   ];
   const visibleTabs = tabs.filter((tab) => tab.visible);
@@ -171,6 +201,12 @@ export function InstitutionPage() {
         </Tabs.Panel>
         <Tabs.Panel value="accounts" pt="md">
           <AccountsSummary organisationId={record.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="taxes" pt="md">
+          <TaxesTab organisationId={record.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="bank-accounts" pt="md">
+          <BankAccountsTab organisationId={record.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -32,6 +32,7 @@ export const typeKeys = {
   seriesTypes: () => [ROOT, 'lookups', 'series-types'] as const,
   processes: (organisationId: number | null) => [ROOT, 'lookups', 'processes', organisationId] as const,
   templates: (organisationId: number | null) => [ROOT, 'lookups', 'document-templates', organisationId] as const,
+  taxCategories: () => [ROOT, 'lookups', 'tax-categories'] as const,
 };
 
 const withQuery = (path: string, params: string) => (params ? `${path}?${params}` : path);
@@ -129,6 +130,19 @@ export const useSeriesTypeOptions = (enabled: boolean) =>
       (await api.get<ListEnvelope<DocumentSeriesType>>('/document-series-types?limit=500&sortKey=name', { signal })).data,
     staleTime: 60_000,
     enabled,
+  });
+
+/** The active tax categories (id and name), for the type's construction, land and extra taxes. */
+export const useTaxCategoryOptions = () =>
+  useQuery({
+    queryKey: typeKeys.taxCategories(),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<ListEnvelope<{ id: number; name: string }>>('/tax-categories?status[eq]=active&limit=100&sortKey=name', {
+          signal,
+        })
+      ).data,
+    staleTime: 60_000,
   });
 
 const readRecord = (body: DataEnvelope<unknown>, what: string) => readContract(ZApplicationTypeRecord, body.data, what);

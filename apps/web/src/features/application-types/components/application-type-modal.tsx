@@ -118,7 +118,7 @@ export function ApplicationTypeModal({ opened, onClose, record, superAdmin, defa
             <ReferencesSection recordId={record?.id ?? null} />
             <DiscountsSection />
             <OtherSection />
-            <LaterSection record={record} />
+            <LaterSection />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>
                 {t('actions.cancel')}

@@ -17,7 +17,7 @@ beforeAll(async () => {
     Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
   }
   await loadAllTexts();
-  await i18n.loadNamespaces(['application-types']);
+  await i18n.loadNamespaces(['application-types', 'taxes']);
 });
 beforeEach(() => {
   localStorage.clear();
@@ -32,6 +32,12 @@ beforeEach(() => {
       ]),
     ),
     http.get('/api/document-series-types', () => listEnvelope([{ id: 1, name: 'Intrări' }])),
+    http.get('/api/tax-categories', () =>
+      listEnvelope([
+        { id: 4, name: 'Taxe de construcție' },
+        { id: 5, name: 'Taxe de teren' },
+      ]),
+    ),
     http.get('/api/departments', () => listEnvelope([])),
     http.get('/api/functions', () => listEnvelope([])),
     http.get('/api/processes/published', () =>
@@ -271,7 +277,6 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Modificați' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modificare tip de cerere' });
     expect(within(dialog).queryByText(/Șabloane de documente \(identificatori/)).not.toBeInTheDocument();
-    expect(within(dialog).getByText('Categoriile de taxe se vor alege aici odată cu modulul de plăți.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Șablonul răspunsului (aprobare)' }));
     await user.click(await screen.findByRole('option', { name: 'Certificat de urbanism — răspuns' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Șablonul respingerii' }));
@@ -288,5 +293,34 @@ describe('/application-type', { timeout: UI_TEST_TIMEOUT }, () => {
     );
     const [options] = await sentRequests({ method: 'GET', path: '/api/document-templates/options' });
     expect(options.query.get('organisation_id')).toBe('2');
+  });
+
+  it('chooses the construction and land tax categories among the active ones', async () => {
+    serveTypes([record({ id: 6, name: 'Autorizație', tax_category_ids: { construction: null, land: null, extra: 9 } })]);
+    answerWrites('patch', '/api/application-types/:id', [() => envelope(record({ id: 6 }))]);
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Acțiuni pentru tipul de cerere Autorizație' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Modificați' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modificare tip de cerere' });
+    // A category chosen before and since deactivated stays visible.
+    expect(within(dialog).getByRole('combobox', { name: 'Categoria taxelor suplimentare' })).toHaveValue(
+      'Categoria #9 (inactivă sau indisponibilă)',
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: 'Categoria taxelor de construcție' }));
+    await user.click(await screen.findByRole('option', { name: 'Taxe de construcție' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Categoria taxelor de teren' }));
+    await user.click(await screen.findByRole('option', { name: 'Taxe de teren' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
+    await waitFor(async () =>
+      expect(await writes('PATCH')).toEqual([
+        {
+          path: '/api/application-types/6',
+          body: { tax_category_ids: { construction: 4, land: 5 } },
+          type: 'application/merge-patch+json',
+        },
+      ]),
+    );
+    const [categories] = await sentRequests({ method: 'GET', path: '/api/tax-categories' });
+    expect(categories.query.get('status[eq]')).toBe('active');
   });
 });

@@ -41,7 +41,8 @@ const categoryLabel = (category: string) => APPLICATION_TYPE_CATEGORY_LABELS[cat
  * uses the type (CONFLICT `referenced` otherwise).
  */
 export function ApplicationTypesPage() {
-  const { t } = useTranslation(['application-types', 'routes']);
+  // 'taxes' too: the type form's tax category selects use it (loaded with the page, not on the modal's first open).
+  const { t } = useTranslation(['application-types', 'routes', 'taxes']);
   const { user } = useSession();
   const { can } = usePermissions();
   const superAdmin = user?.user_type_name === 'super_admin';

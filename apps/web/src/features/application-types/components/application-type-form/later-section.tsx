@@ -1,30 +1,26 @@
-import { DOCUMENT_TEMPLATE_ROLES, type ApplicationTypeRecord } from '@ghiseu/domain';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { DOCUMENT_TEMPLATE_ROLES, TAX_CATEGORY_ROLES } from '@ghiseu/domain';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { foldedOptionsFilter } from '../../../../components/inputs/autocomplete-field';
-import { Notice } from '../../../../components/page/notice';
-import { useDocumentTemplateOptions, usePublishedProcessOptions } from '../../api/application-types';
+import { useDocumentTemplateOptions, usePublishedProcessOptions, useTaxCategoryOptions } from '../../api/application-types';
 import type { ApplicationTypeValues } from '../../form-model';
 import { IdSelect, optionsOf, Section, useOptionStates } from './fields';
 
-const idsText = (ids: Record<string, number | null> | undefined) =>
-  Object.entries(ids ?? {})
-    .filter(([, id]) => id !== null)
-    .map(([key, id]) => `${key}: ${id}`)
-    .join(', ');
-
 /**
  * The document templates of the type by role (active ones, common or of the type's
- * organisation), the process its applications run through (a published one), and what a later
- * capability uses (tax categories, with the payments issue): shown, not edited here.
+ * organisation), the process its applications run through (a published one), and the tax
+ * categories of its construction, land and extra taxes (active categories).
  */
-export function LaterSection({ record }: { record: ApplicationTypeRecord | null }) {
+export function LaterSection() {
   const { t } = useTranslation('application-types');
+  const { t: tt } = useTranslation('taxes');
   const organisationId = useWatch<ApplicationTypeValues, 'organisation_id'>({ name: 'organisation_id' });
   const chosenTemplates = useWatch<ApplicationTypeValues, 'document_template_ids'>({ name: 'document_template_ids' });
   const processes = usePublishedProcessOptions(organisationId ?? null);
   const templates = useDocumentTemplateOptions(organisationId ?? null);
+  const chosenCategories = useWatch<ApplicationTypeValues, 'tax_category_ids'>({ name: 'tax_category_ids' });
+  const categories = useTaxCategoryOptions();
   const { loadingOr, failed } = useOptionStates();
 
   const templateOptions = optionsOf(templates.data);
@@ -33,6 +29,13 @@ export function LaterSection({ record }: { record: ApplicationTypeRecord | null 
     id && !templateOptions.some((o) => o.value === String(id))
       ? [...templateOptions, { value: String(id), label: t('later.templateInactive', { id }) }]
       : templateOptions;
+
+  const categoryOptions = optionsOf(categories.data);
+  // A category chosen earlier and since deactivated is not among the options: keep it visible.
+  const withChosenCategory = (id: number | null | undefined) =>
+    id && !categoryOptions.some((o) => o.value === String(id))
+      ? [...categoryOptions, { value: String(id), label: tt('typeCategories.inactive', { id }) }]
+      : categoryOptions;
 
   return (
     <Section title={t('sections.later')} testId="at-section-later">
@@ -71,14 +74,27 @@ export function LaterSection({ record }: { record: ApplicationTypeRecord | null 
         error={failed(processes)}
         data-testid="at-workflow"
       />
-      <Notice tone="info">{t('later.notice')}</Notice>
-      {record ? (
-        <Stack gap={4}>
-          <Text size="sm">
-            {t('later.taxes')}: {idsText(record.tax_category_ids) || t('later.none')}
-          </Text>
-        </Stack>
-      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+        {TAX_CATEGORY_ROLES.map((role) => (
+          <IdSelect
+            key={role}
+            name={`tax_category_ids.${role}`}
+            id={`at-tax-category-${role}`}
+            label={tt(`typeCategories.roles.${role}`)}
+            data={withChosenCategory(chosenCategories?.[role])}
+            searchable
+            clearable
+            filter={foldedOptionsFilter}
+            nothingFoundMessage={t('nothingFound')}
+            placeholder={loadingOr(categories) ?? tt('typeCategories.none')}
+            error={failed(categories)}
+            data-testid={`at-tax-category-${role}`}
+          />
+        ))}
+      </SimpleGrid>
+      <Text size="sm" c="gray.7">
+        {tt('typeCategories.hint')}
+      </Text>
     </Section>
   );
 }
