@@ -1,5 +1,6 @@
 import {
   type ApplicationPayments,
+  type ApplicationStatus,
   type Bani,
   formatLei,
   isStaffType,
@@ -20,6 +21,7 @@ import { type FileRow, findOwnFile } from '../../files/index.js';
 import { beginCheckout } from '../checkout.js';
 import { applicationBalanceOf, createPayment, settlePayment } from '../ledger.js';
 import { toPayment } from '../presenter.js';
+import { applicationPaymentsView } from '../view.js';
 import * as ledgerRepo from '../repository.js';
 import * as repo from './repository.js';
 
@@ -216,43 +218,16 @@ export async function mayReadPaymentProof(db: Db, actor: Actor, file: FileRow): 
 
 /* ───────────────────────────── The per-application view (staff) ───────────────────────────── */
 
-/**
- * ZApplicationPayments for staff (GET /staff-applications/{id}/registry-check-payment-status and
- * the staff payment actions' answer). Stand-in with the name of the card helper's
- * `applicationPaymentsView` (payments/view.ts), to be switched over when that lands.
- */
-export async function applicationPaymentsView(db: Db, applicationId: number): Promise<ApplicationPayments> {
+/** ZApplicationPayments as the staff member sees it (the same view as the applicant's, payments/view.ts). */
+async function staffView(db: Db, actor: Actor, applicationId: number): Promise<ApplicationPayments> {
   const a = await loadApplication(db, applicationId);
-  const [balance, rows] = await Promise.all([
-    applicationBalanceOf(db, applicationId),
-    ledgerRepo.paymentsOfApplication(db, applicationId),
-  ]);
-  const open = !a.isPaid && balance.due > 0 && a.status !== 'DRAFT';
-  return {
-    application_id: a.id,
-    currency: 'RON',
-    total: formatLei(balance.total),
-    paid: formatLei(balance.paid),
-    due: formatLei(balance.due),
-    is_paid: a.isPaid,
-    tax_summary: a.taxSummary ?? null,
-    payment_type: a.paymentType,
-    transaction_number: a.transactionNumber,
-    abilities: {
-      canPayCard: false,
-      canContinueCard: false,
-      canPayOrder: false,
-      canRegisterPayment: open,
-      canCreateLink: open,
-    },
-    payments: rows.map((row) => present(row, a)).reverse(),
-  };
+  return applicationPaymentsView(db, actor, { ...a, status: a.status as ApplicationStatus });
 }
 
 /** GET /staff-applications/{id}/registry-check-payment-status. */
 export async function registryCheckPaymentStatus(ctx: AppContext, actor: Actor, applicationId: number) {
   await staffApplication(ctx.db, actor, applicationId);
-  return applicationPaymentsView(ctx.db, applicationId);
+  return staffView(ctx.db, actor, applicationId);
 }
 
 /* ───────────────────────────── Staff: register, reject ───────────────────────────── */
@@ -340,7 +315,7 @@ export async function registerPayment(
       },
     });
   });
-  return applicationPaymentsView(ctx.db, applicationId);
+  return staffView(ctx.db, actor, applicationId);
 }
 
 /** PUT /staff-applications/{id}/reject-payment: a pending OP whose money never arrived → FAILED with the reason. */
@@ -373,7 +348,7 @@ export async function rejectPayment(
       after: { payment_id: current.id, status: 'FAILED', reason: body.reason },
     });
   });
-  return applicationPaymentsView(ctx.db, applicationId);
+  return staffView(ctx.db, actor, applicationId);
 }
 
 /* ───────────────────────────── Payment links ───────────────────────────── */
@@ -448,7 +423,7 @@ export async function createPaymentLink(
       after: { payment_id: created.id, type: 'LINK', amount: created.amount },
     });
   });
-  return applicationPaymentsView(ctx.db, applicationId);
+  return staffView(ctx.db, actor, applicationId);
 }
 
 /** The LINK payment of a token: unknown (or malformed) → 404. */

@@ -26,11 +26,13 @@ const ZTotalsQuery = ZListQuery.extend({
 export async function paymentRegistryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const readers = requirePermission('paymentRegistryRead');
+  // The payment-order queue (/payment-order, `paymentOrderCreate`) reads the list filtered on pending OPs.
+  const listReaders = requirePermission('paymentRegistryRead', 'paymentOrderCreate');
 
   app.get(
     '/payments/all',
     {
-      config: readers,
+      config: listReaders,
       schema: {
         tags,
         summary: 'Registrul plăților: toate încercările, cu filtre, căutare și sortare (codul personal mascat)',
