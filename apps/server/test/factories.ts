@@ -298,3 +298,24 @@ export async function buildSubmittedApplication(
   expect(sent.statusCode, sent.body).toBe(200);
   return { id, identificationNumber: sent.json().data.identification_number, fixture };
 }
+
+/**
+ * An active collector account (the organisation's merchant at the card gateway) created through the
+ * API by the super administrator, so card payments and payment links can start.
+ */
+export async function buildCollectorAccount(
+  t: TestApp,
+  organisationId: number,
+  merchant: { username: string; password: string } = { username: `merchant-${organisationId}`, password: 'Sandbox!Test2026' },
+): Promise<{ id: number }> {
+  const response = await call(t, 'POST', '/api/collector-accounts?echo=true', await t.authHeaders(DEMO.superadmin), {
+    organisation_id: organisationId,
+    name: 'Cont taxe locale',
+    bank: 'Banca de test',
+    iban: 'RO49AAAA1B31007593840000',
+    provider_username: merchant.username,
+    provider_password: merchant.password,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number };
+}

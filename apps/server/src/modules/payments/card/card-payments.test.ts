@@ -82,10 +82,13 @@ afterAll(async () => {
 
 const jobContext = () => ({ ...t.ctx, log: pino({ level: 'silent' }) });
 
-/** A submitted application of the demo citizen with `total` lei to pay. */
+/**
+ * A submitted application of the demo citizen with `total` lei to pay. The fixture's type has no
+ * taxes (submitted with total 0, hence paid): the total is set directly, the taxes module has its own tests.
+ */
 async function applicationToPay(total = '150.00', options: { fixture?: FilingFixture } = {}): Promise<number> {
   const { id } = await buildSubmittedApplication(t, citizen, { fixture: options.fixture ?? fixture });
-  await t.ctx.db.update(applications).set({ totalTax: total }).where(eq(applications.id, id));
+  await t.ctx.db.update(applications).set({ totalTax: total, isPaid: false, paymentType: null }).where(eq(applications.id, id));
   return id;
 }
 

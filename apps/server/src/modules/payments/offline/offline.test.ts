@@ -6,6 +6,7 @@ import { uploadFile } from '../../../../test/applications-kit.js';
 import {
   buildApplicationType,
   buildCitizen,
+  buildCollectorAccount,
   buildStaff,
   buildSubmittedApplication,
   buildTenant,
@@ -39,6 +40,8 @@ beforeAll(async () => {
     .update(organisations)
     .set({ paymentOrderDetails: 'Beneficiar: Primăria de test, IBAN RO12TREZ4765006XXX000123, CIF 1234567' })
     .where(eq(organisations.id, fixture.organisationId));
+  // Payment links are paid by card: the organisation has a merchant at the gateway.
+  await buildCollectorAccount(t, fixture.organisationId);
   citizen = await buildCitizen(t);
   clerk = await buildStaff(t, fixture.organisationId);
   const other = await buildTenant(t);
@@ -51,7 +54,7 @@ afterAll(async () => {
 /** A submitted application of the citizen with `total` lei to pay. */
 async function applicationToPay(total = '150.00') {
   const filed = await buildSubmittedApplication(t, citizen, { fixture });
-  await t.ctx.db.update(applications).set({ totalTax: total }).where(eq(applications.id, filed.id));
+  await t.ctx.db.update(applications).set({ totalTax: total, isPaid: false, paymentType: null }).where(eq(applications.id, filed.id));
   return filed;
 }
 

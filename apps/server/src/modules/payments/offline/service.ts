@@ -385,6 +385,9 @@ export async function createPaymentLink(
 ): Promise<ApplicationPayments> {
   const a = await staffApplication(ctx.db, actor, applicationId);
   payable(a);
+  // A link is paid by card: without a merchant at the gateway nobody could pay it.
+  if (!(await ledgerRepo.hasActiveCollectorAccount(ctx.db, a.organisationId)))
+    throw new AppError('CANNOT_INIT_PAYMENT', { reason: 'no_collector_account' });
   const amount = parseLei(body.amount)!;
   const token = newOpaqueToken();
   const url = `${ctx.config.publicUrl.replace(/\/+$/, '')}/plata/${token}`;
