@@ -130,14 +130,15 @@ test('the citizen pays by card: a declined card, then a retry that succeeds, and
   await page.getByTestId('pay-card').click();
   await payOnHostedPage(page, '4000000000000002');
   await expect(page).toHaveURL(new RegExp(`/application-notify/${id}$`));
-  await expect(page.getByRole('heading', { name: 'Plata nu a reușit' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Plata nu a reușit', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Motivul: Plata a fost refuzată de banca emitentă a cardului.')).toBeVisible();
   await expectAxeClean(page);
 
   // The retry with the test card that succeeds.
   await page.getByRole('button', { name: 'Încercați din nou' }).click();
   await payOnHostedPage(page, '4111111111111111');
   await expect(page).toHaveURL(new RegExp(`/application-notify/${id}$`));
-  await expect(page.getByRole('heading', { name: 'Plata a fost efectuată' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Plata a fost efectuată', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expectAxeClean(page);
 
   // The payments tab: paid, both attempts, the receipt of the successful one.
@@ -164,12 +165,13 @@ test('a payment order: the citizen uploads the proof, the clerk registers the pa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(TAX_TEXT).first()).toBeVisible();
   await expectAxeClean(page);
-  await page.getByLabel('Dovada plății (PDF, PNG sau JPG)').setInputFiles({
+  await expect(page.getByText('Dovada plății (PDF, PNG sau JPG)').first()).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
     name: 'ordin-de-plata.pdf',
     mimeType: 'application/pdf',
     buffer: pdf('Ordin de plată'),
   });
-  await expect(page.getByText('Dovada plății a fost trimisă. Instituția va verifica plata.')).toBeVisible();
+  await expect(page.getByText('Dovada plății a fost trimisă. Instituția va verifica plata.').first()).toBeVisible();
 
   // The council's clerk finds it in the record's payments tab and registers it.
   const staffContext = await browser.newContext();
@@ -179,7 +181,7 @@ test('a payment order: the citizen uploads the proof, the clerk registers the pa
   await expect(staff.getByText('Ordine de plată în așteptare')).toBeVisible();
   await expect(staff.getByText('Dovadă încărcată').first()).toBeVisible();
   await expectAxeClean(staff);
-  await staff.getByRole('button', { name: 'Înregistrați', exact: true }).click();
+  await staff.getByTestId(/^pending-order-/).getByRole('button', { name: 'Înregistrați', exact: true }).click();
   const dialog = staff.getByRole('dialog');
   await dialog.getByLabel('Numărul ordinului de plată').fill(`OP-${run}`);
   await expectAxeClean(staff);

@@ -104,3 +104,18 @@ export const SANDBOX_CARDS = {
   success: '4111111111111111',
   declined: '4000000000000002',
 } as const;
+
+/**
+ * Why a payment failed, in words, for the codes the portal records (a gateway state or a
+ * start-up problem); a staff member's rejection reason is already text and is shown as written.
+ */
+export const PAYMENT_FAILURE_LABELS: Record<string, string> = {
+  declined: 'Plata a fost refuzată de banca emitentă a cardului.',
+  expired: 'Timpul pentru plată a expirat.',
+  gateway_unavailable: 'Procesatorul de plăți nu a putut fi contactat.',
+  no_collector_account: 'Instituția nu are configurat un cont pentru plăți cu cardul.',
+  not_registered: 'Plata nu a ajuns la procesatorul de plăți.',
+};
+
+export const paymentFailureText = (reason: string | null): string | null =>
+  reason === null ? null : (PAYMENT_FAILURE_LABELS[reason] ?? reason);

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, type Payment } from '@ghiseu/domain';
+import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, type Payment, paymentFailureText } from '@ghiseu/domain';
 import type { PaymentRow } from './repository.js';
 
 /** What a payment's answer needs beside its row (the registry joins them; per-application views pass them). */
@@ -37,7 +37,7 @@ export function toPayment(row: PaymentRow, context: PaymentContext): Payment {
     personal_code: maskPersonalCode(row.personalCode),
     provider_transaction_id: row.providerTransactionId,
     document_number: row.documentNumber,
-    failure_reason: row.failureReason,
+    failure_reason: paymentFailureText(row.failureReason),
     has_proof: row.proofFileId !== null,
     has_receipt: row.status === 'SUCCESSFUL' && row.type !== 'DISCOUNT',
   };

@@ -1,4 +1,5 @@
 import {
+  zIdParam,
   ZApplicationPayments,
   ZCheckout,
   ZIdParams,
@@ -20,7 +21,7 @@ import { registerFileAccessRule } from '../../files/index.js';
 import * as service from './service.js';
 
 const tags = ['payments'];
-const ZPaymentParams = z.object({ id: z.coerce.number().int().positive(), paymentId: z.coerce.number().int().positive() });
+const ZPaymentParams = z.object({ id: zIdParam(), paymentId: zIdParam().describe('Identificatorul plății') });
 const ZTokenParams = z.object({ token: z.string().min(1).max(200) });
 /** The payment-link pages are open to anyone who has the link: limited per address. */
 const linkRoute = { ...publicRoute, rateLimit: { max: 30, timeWindow: '1 minute' } };
