@@ -181,7 +181,10 @@ test('a payment order: the citizen uploads the proof, the clerk registers the pa
   await expect(staff.getByText('Ordine de plată în așteptare')).toBeVisible();
   await expect(staff.getByText('Dovadă încărcată').first()).toBeVisible();
   await expectAxeClean(staff);
-  await staff.getByTestId(/^pending-order-/).getByRole('button', { name: 'Înregistrați', exact: true }).click();
+  await staff
+    .getByTestId(/^pending-order-/)
+    .getByRole('button', { name: 'Înregistrați', exact: true })
+    .click();
   const dialog = staff.getByRole('dialog');
   await dialog.getByLabel('Numărul ordinului de plată').fill(`OP-${run}`);
   await expectAxeClean(staff);
@@ -212,11 +215,12 @@ test('the super administrator sees the registry, reconciles the day and uses the
 
   await page.goto('/tax-calculator');
   await expect(page.getByRole('heading', { level: 1, name: 'Calculator de taxe' })).toBeVisible();
-  await page.getByLabel('Suprafața construită').fill('100');
-  await page.getByLabel('Valoarea lucrărilor').fill('100000');
+  const validator = page.getByRole('region', { name: 'Taxa pentru autorizația de construire' });
+  await validator.getByLabel('Suprafața construită').fill('100');
+  await validator.getByLabel('Valoarea lucrărilor').fill('100000');
   await expect(page.getByTestId('calc-minimum')).toHaveText('100.000,00 lei');
   await expect(page.getByTestId('calc-tax')).toHaveText('500,00 lei');
-  await page.getByLabel('Valoarea lucrărilor').fill('50000');
+  await validator.getByLabel('Valoarea lucrărilor').fill('50000');
   await expect(page.getByText('Valoarea introdusă este mai mică decat valoarea minimă!')).toBeVisible();
   await expectAxeClean(page);
 
