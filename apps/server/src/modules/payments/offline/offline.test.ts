@@ -54,7 +54,10 @@ afterAll(async () => {
 /** A submitted application of the citizen with `total` lei to pay. */
 async function applicationToPay(total = '150.00') {
   const filed = await buildSubmittedApplication(t, citizen, { fixture });
-  await t.ctx.db.update(applications).set({ totalTax: total, isPaid: false, paymentType: null }).where(eq(applications.id, filed.id));
+  await t.ctx.db
+    .update(applications)
+    .set({ totalTax: total, isPaid: false, paymentType: null })
+    .where(eq(applications.id, filed.id));
   return filed;
 }
 

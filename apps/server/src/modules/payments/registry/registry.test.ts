@@ -34,8 +34,14 @@ beforeAll(async () => {
   clerk = await buildStaff(t, organisationId);
   paidApp = await buildSubmittedApplication(t, citizen, { fixture });
   openApp = await buildSubmittedApplication(t, citizen, { fixture });
-  await t.ctx.db.update(applications).set({ totalTax: '120.00', isPaid: false, paymentType: null }).where(eq(applications.id, paidApp.id));
-  await t.ctx.db.update(applications).set({ totalTax: '75.50', isPaid: false, paymentType: null }).where(eq(applications.id, openApp.id));
+  await t.ctx.db
+    .update(applications)
+    .set({ totalTax: '120.00', isPaid: false, paymentType: null })
+    .where(eq(applications.id, paidApp.id));
+  await t.ctx.db
+    .update(applications)
+    .set({ totalTax: '75.50', isPaid: false, paymentType: null })
+    .where(eq(applications.id, openApp.id));
   const office = await call(t, 'PUT', `/api/staff-applications/${paidApp.id}/register-payment`, clerk.headers, {
     type: 'OFFICE',
     amount: '120.00',
