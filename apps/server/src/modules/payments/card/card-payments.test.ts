@@ -438,6 +438,28 @@ describe('card payments through the sandbox gateway', () => {
     expect(inactive.statusCode).toBe(403);
     expect(inactive.json().message).toBe('PAYMENT_UNAUTHORIZED');
   });
+
+  // Runs last: after every scenario above (replays, out-of-order and forged callbacks, lost
+  // callbacks, crashes), the day's reconciliation with the gateway's own books finds exactly one
+  // difference: the out-of-order test settled its payment with a callback signed by the test
+  // (never paid on the hosted page, so the gateway still has it pending). Every other RON matches.
+  it('every RON is accounted for: the gateway report matches the portal and the ledger balances', async () => {
+    const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Bucharest' }).format(new Date());
+    const answer = await call(t, 'POST', '/api/payments/reconciliations', DEMO.superadmin, { day });
+    expect(answer.statusCode, answer.body).toBeLessThan(300);
+    const reconciliation = answer.json().data;
+    expect(reconciliation.gateway_count).toBeGreaterThan(5);
+    expect(reconciliation.differences).toEqual([
+      expect.objectContaining({
+        kind: 'status_mismatch',
+        portal_status: 'SUCCESSFUL',
+        gateway_status: 'pending',
+        portal_amount: '20.00',
+      }),
+    ]);
+    expect(Number(reconciliation.portal_total) - Number(reconciliation.gateway_total)).toBeCloseTo(20, 2);
+    expect(reconciliation.ledger_balanced).toBe(true);
+  });
 });
 
 async function paymentRowCount(applicationId: number): Promise<number> {
