@@ -20,6 +20,7 @@ const TAX = '45.50';
 const TAX_TEXT = '45,50 lei';
 
 interface Fixture {
+  paidAtOnce: number;
   cardApplication: number;
   orderApplication: number;
 }
@@ -94,6 +95,7 @@ test('set-up: a tax of the county council on an application type, two submitted 
 
   const citizen = await apiSignIn(request, 'citizen@demo.ghiseu.ro');
   fixture = {
+    paidAtOnce: await submittedFiling(request, citizen, type.id),
     cardApplication: await submittedFiling(request, citizen, type.id),
     orderApplication: await submittedFiling(request, citizen, type.id),
   };
@@ -118,9 +120,22 @@ async function payOnHostedPage(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: 'Plătiți', exact: true }).click();
 }
 
-test('the citizen pays by card: a declined card, then a retry that succeeds, and the receipt', async ({ page }) => {
-  const id = fixture.cardApplication;
+test('the citizen pays by card: one filing at once from its confirmation page, another after a declined card', async ({
+  page,
+}) => {
   await signIn(page, 'citizen@demo.ghiseu.ro');
+
+  // The first filing is paid at once, from the page that confirms its submission.
+  await page.goto(`/application-confirmation/${fixture.paidAtOnce}`);
+  const payNow = page.getByTestId('pay-now');
+  await expect(payNow.getByTestId('pay-now-due')).toContainText(TAX_TEXT);
+  await expectAxeClean(page);
+  await payNow.getByTestId('pay-card').click();
+  await payOnHostedPage(page, '4111111111111111');
+  await expect(page).toHaveURL(new RegExp(`/application-notify/${fixture.paidAtOnce}$`));
+  await expect(page.getByText('Plata a fost efectuată', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  const id = fixture.cardApplication;
   await page.goto(`/application/${id}/payments`);
   await expect(page.getByTestId('payments-due')).toContainText(TAX_TEXT);
   await expect(page.getByText('Nu există încă nicio plată pentru această cerere.')).toBeVisible();
@@ -206,6 +221,10 @@ test('the super administrator sees the registry, reconciles the day and uses the
   const list = page.getByRole('table', { name: 'Lista plăților' });
   await expect(list).toContainText(`OP-${run}`);
   await expect(list).toContainText('Card');
+  // This journey's attempts: the three filings' numbers carry its series prefix (a success, a
+  // declined card and its retry, the payment order).
+  await page.getByRole('searchbox', { name: 'Numărul cererii' }).fill(`PL${run.toUpperCase()}`);
+  await expect(list.getByRole('row')).toHaveCount(5);
   await expectAxeClean(page);
 
   await page.getByRole('tab', { name: 'Reconcilieri' }).click();

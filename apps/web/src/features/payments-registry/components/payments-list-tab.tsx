@@ -59,8 +59,8 @@ export function PaymentsListTab() {
         label: t('filters.status'),
         options: PAYMENT_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
       },
-      { key: 'application_number', type: 'quicksearch', op: 'like', label: t('filters.applicationNumber') },
-      { key: 'client_name', type: 'quicksearch', op: 'like', label: t('filters.clientName'), size: 'medium' },
+      { key: 'application_number', type: 'quicksearch', label: t('filters.applicationNumber') },
+      { key: 'client_name', type: 'quicksearch', label: t('filters.clientName'), size: 'medium' },
       {
         key: 'organisation_id',
         type: 'select',

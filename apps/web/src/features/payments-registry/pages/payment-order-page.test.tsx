@@ -41,7 +41,7 @@ describe('/payment-order', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Numărul cererii' }), 'CJMS/2');
     await waitFor(async () => {
       const last = (await sentRequests({ method: 'GET', path: '/api/payments/all' })).at(-1)!.query;
-      expect(last.get('application_number[like]')).toBe('CJMS/2');
+      expect(last.get('application_number[contains]')).toBe('CJMS/2');
       expect(last.get('type[eq]')).toBe('OP');
     });
   });

@@ -27,8 +27,8 @@ export function PaymentOrderPage() {
   const settings = useSettings();
   const filters = useMemo<FilterDefinition[]>(
     () => [
-      { key: 'application_number', type: 'quicksearch', op: 'like', label: t('filters.applicationNumber') },
-      { key: 'client_name', type: 'quicksearch', op: 'like', label: t('filters.clientName'), size: 'medium' },
+      { key: 'application_number', type: 'quicksearch', label: t('filters.applicationNumber') },
+      { key: 'client_name', type: 'quicksearch', label: t('filters.clientName'), size: 'medium' },
     ],
     [t],
   );

@@ -82,13 +82,13 @@ describe('/payments', { timeout: UI_TEST_TIMEOUT }, () => {
     await waitFor(async () => {
       const calls = await sentRequests({ method: 'GET', path: '/api/payments/all' });
       const last = calls.at(-1)!.query;
-      expect(last.get('client_name[like]')).toBe('Mureșan');
+      expect(last.get('client_name[contains]')).toBe('Mureșan');
       expect(last.get('type[eq]')).toBe('CARD');
       expect(last.get('sortKey')).toBe('-created_at');
     });
     await waitFor(async () => {
       const last = (await sentRequests({ method: 'GET', path: '/api/payments/all/totals' })).at(-1)!.query;
-      expect(last.get('client_name[like]')).toBe('Mureșan');
+      expect(last.get('client_name[contains]')).toBe('Mureșan');
       expect(last.get('type[eq]')).toBe('CARD');
     });
     await user.click(screen.getByRole('radio', { name: 'Luni' }));
@@ -99,7 +99,7 @@ describe('/payments', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(screen.getByRole('button', { name: 'Exportați CSV' }));
     await waitFor(async () => {
       const [exported] = await sentRequests({ method: 'GET', path: '/api/payments/all/export.csv' });
-      expect(exported.query.get('client_name[like]')).toBe('Mureșan');
+      expect(exported.query.get('client_name[contains]')).toBe('Mureșan');
       expect(exported.query.get('type[eq]')).toBe('CARD');
       expect(exported.query.get('skip')).toBeNull();
     });
