@@ -239,7 +239,7 @@ describe('the payments tab', () => {
     const table = screen.getByRole('table', { name: 'Plățile cererii' });
     expect(within(table).getByText('Eșuată')).toBeInTheDocument();
     expect(within(table).getByText('Reușită')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Descărcați chitanța plății din 21.11.2026/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Descărcați chitanța plății din 20.11.2026/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Plătiți acum cu cardul' }));
     await vi.waitFor(() => expect(redirect).toHaveBeenCalledWith('http://localhost/api/sandbox-gateway/pay/73'));

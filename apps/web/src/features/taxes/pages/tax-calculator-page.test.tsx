@@ -131,7 +131,7 @@ describe('/tax-calculator', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('summary-total').textContent).toBe('Total de plată: 20,00 lei');
     await user.type(within(summary()).getByRole('textbox', { name: 'Valoarea lucrărilor' }), '100000');
     expect(screen.getByTestId('summary-total').textContent).toBe('Total de plată: 520,00 lei');
-    await user.click(screen.getByRole('checkbox', { name: /semnează online/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Semnare online/ }));
     expect(screen.getByTestId('summary-total').textContent).toBe('Total de plată: 525,00 lei');
     await user.click(screen.getByRole('combobox', { name: 'Reducere' }));
     await user.click(await screen.findByRole('option', { name: 'Pensionari (50 %)' }));
