@@ -127,7 +127,7 @@ test('functions: system functions are locked; own functions are added and delete
   await expect(page.getByText(`Funcția „${name}” a fost ștearsă.`)).toBeVisible();
 
   // Tab 'Conturi' leads to /accounts.
-  await page.getByRole('tab', { name: 'Conturi' }).click();
+  await page.getByRole('tab', { name: 'Conturi', exact: true }).click();
   await expect(page).toHaveURL(/tab=accounts/);
   await expect(page.getByTestId('institution-accounts-total')).toContainText('conturi de funcționari');
   await expectAxeClean(page);
