@@ -55,7 +55,7 @@ async function submittedFiling(request: APIRequestContext, citizen: string, type
   return draft.id;
 }
 
-test('set-up: a tax of the county council on an application type, two submitted filings', async ({ request }) => {
+test('set-up: a tax of the county council on an application type, three submitted filings', async ({ request }) => {
   const superadmin = await apiSignIn(request, 'superadmin@demo.ghiseu.ro');
   const organisations = await ok<{ id: number; name: string }[]>(request, 'get', '/api/organisations?limit=100', superadmin);
   const council = organisations.find((o) => o.name === 'Consiliul Județean Mureș');
