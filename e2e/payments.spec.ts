@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSignIn, bearer } from './support/administration';
 import { pdf } from './support/files';
-import { expectAxeClean, signIn } from './support/portal';
+import { currentUser, expectAxeClean, signIn } from './support/portal';
 import { created } from './support/staff';
 
 /**
@@ -245,5 +245,24 @@ test('the super administrator sees the registry, reconciles the day and uses the
 
   await page.goto('/tax-category');
   await expect(page.getByText(`Taxe de eliberare ${run}`)).toBeVisible();
+  await expectAxeClean(page);
+});
+
+test("the organisation's administrator reads its taxes and bank accounts on /institution", async ({ page }) => {
+  await signIn(page, 'admin@demo.ghiseu.ro');
+  const me = await currentUser(page);
+  await page.goto(`/institution?id=${me.organisation_id}&tab=taxes`);
+  const taxes = page.getByRole('table', { name: 'Lista taxelor instituției' });
+  await expect(taxes).toContainText('Taxa pentru eliberarea certificatului de urbanism');
+  await expect(taxes).toContainText('Taxa de arhivare a documentației');
+  await expectAxeClean(page);
+
+  await page.getByRole('tab', { name: 'Conturi bancare' }).click();
+  await expect(page).toHaveURL(/tab=bank-accounts/);
+  const accounts = page.getByRole('table', { name: 'Lista conturilor bancare ale instituției' });
+  await expect(accounts).toContainText(`demo-${me.organisation_id}`);
+  // The provider's password is never shown, only that one is stored.
+  await expect(accounts).toContainText('Salvată');
+  await expect(accounts).not.toContainText('Sandbox!Demo2026');
   await expectAxeClean(page);
 });
