@@ -163,11 +163,7 @@ export const payments = pgTable(
     // view. NULLS FIRST is what a plain DESC sorts by: a NULLS LAST index cannot serve it (at 1M
     // rows the first page took 159 ms with a sort, 0.09 ms with this index; docs/perf-lists.md).
     index('payments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('payments_organisation_created_idx').on(
-      t.organisationId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('payments_organisation_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The settle job: gateway attempts still CREATED.
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'CREATED'`),
   ],
