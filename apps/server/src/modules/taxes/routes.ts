@@ -1,7 +1,6 @@
 import {
   ZApplicationTypeTaxRules,
   ZIdParams,
-  ZListQuery,
   ZTax,
   ZTaxCategory,
   ZTaxCategoryCreateRequest,
@@ -11,9 +10,9 @@ import {
 } from '@ghiseu/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requirePermission, signedIn } from '../../platform/auth/guard.js';
-import { dataResponse as data, listResponse, noContent } from '../../platform/list-query.js';
-import { requestMeta } from '../../platform/request.js';
+import { actorOf, signedIn } from '../../platform/auth/guard.js';
+import { registerCrudRoutes } from '../../platform/crud-routes.js';
+import { dataResponse as data } from '../../platform/list-query.js';
 import * as service from './service.js';
 
 const tags = ['taxes'];
@@ -26,158 +25,64 @@ const tags = ['taxes'];
 export async function taxesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  /* ───────────────────────────── Categories ───────────────────────────── */
-
-  app.get(
-    '/tax-categories',
-    {
-      config: requirePermission('taxCategoryRead', 'taxesEdit'),
-      schema: {
-        tags,
-        summary: 'Categoriile de taxe (`status[eq]=active`, `name[like]=…`)',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZTaxCategory) },
-      },
+  registerCrudRoutes(app, {
+    path: '/tax-categories',
+    tags,
+    record: ZTaxCategory,
+    list: {
+      permissions: ['taxCategoryRead', 'taxesEdit'],
+      summary: 'Categoriile de taxe (`status[eq]=active`, `name[like]=…`)',
+      run: service.listCategories,
     },
-    async (request) => service.listCategories(app.ctx, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/tax-categories/:id',
-    {
-      config: requirePermission('taxCategoryRead', 'taxesEdit'),
-      schema: { tags, summary: 'O categorie de taxe', params: ZIdParams, response: { 200: data(ZTaxCategory) } },
+    read: { permissions: ['taxCategoryRead', 'taxesEdit'], summary: 'O categorie de taxe', run: service.getCategory },
+    create: {
+      permissions: ['taxCategoryRead'],
+      summary: 'Creare categorie de taxe',
+      body: ZTaxCategoryCreateRequest,
+      run: service.createCategory,
     },
-    async (request) => ({ data: await service.getCategory(app.ctx, actorOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/tax-categories',
-    {
-      config: requirePermission('taxCategoryRead'),
-      schema: {
-        tags,
-        summary: 'Creare categorie de taxe',
-        body: ZTaxCategoryCreateRequest,
-        response: { 201: data(ZTaxCategory) },
-      },
+    patch: {
+      permissions: ['taxCategoryRead'],
+      summary: 'Modificare categorie de taxe (merge-patch)',
+      body: ZTaxCategoryPatchRequest,
+      run: service.patchCategory,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.createCategory(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/tax-categories/:id',
-    {
-      config: requirePermission('taxCategoryRead'),
-      schema: {
-        tags,
-        summary: 'Modificare categorie de taxe (merge-patch)',
-        params: ZIdParams,
-        body: ZTaxCategoryPatchRequest,
-        response: { 200: data(ZTaxCategory) },
-      },
+    remove: {
+      permissions: ['taxCategoryRead'],
+      summary: 'Ștergere categorie fără taxe și nefolosită de tipuri de cereri (CATEGORY_NOT_EMPTY)',
+      run: service.deleteCategory,
     },
-    async (request) => ({
-      data: await service.patchCategory(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
-    }),
-  );
+  });
 
-  app.delete(
-    '/tax-categories/:id',
-    {
-      config: requirePermission('taxCategoryRead'),
-      schema: {
-        tags,
-        summary: 'Ștergere categorie fără taxe și nefolosită de tipuri de cereri (CATEGORY_NOT_EMPTY)',
-        params: ZIdParams,
-        response: noContent,
-      },
+  registerCrudRoutes(app, {
+    path: '/taxes',
+    tags,
+    record: ZTax,
+    list: {
+      permissions: ['taxesEdit'],
+      summary:
+        'Taxele instituției (`category_id[eq]`, `status[eq]`, `name[like]`, `entry_into_force[ge|lt]`, `organisation_id[eq]`)',
+      run: service.listTaxes,
     },
-    async (request, reply) => {
-      await service.deleteCategory(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
+    read: { permissions: ['taxesEdit'], summary: 'O taxă', run: service.getTax },
+    create: {
+      permissions: ['taxesEdit'],
+      summary: 'Creare taxă (intervalele verificate; TAX_ALREADY_EXISTS pentru aceeași versiune)',
+      body: ZTaxCreateRequest,
+      run: service.createTax,
     },
-  );
-
-  /* ───────────────────────────── Taxes ───────────────────────────── */
-
-  app.get(
-    '/taxes',
-    {
-      config: requirePermission('taxesEdit'),
-      schema: {
-        tags,
-        summary:
-          'Taxele instituției (`category_id[eq]`, `status[eq]`, `name[like]`, `entry_into_force[ge|lt]`, `organisation_id[eq]`)',
-        querystring: ZListQuery,
-        response: { 200: listResponse(ZTax) },
-      },
+    patch: {
+      permissions: ['taxesEdit'],
+      summary: 'Modificare taxă (merge-patch)',
+      body: ZTaxPatchRequest,
+      run: service.patchTax,
     },
-    async (request) => service.listTaxes(app.ctx, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/taxes/:id',
-    {
-      config: requirePermission('taxesEdit'),
-      schema: { tags, summary: 'O taxă', params: ZIdParams, response: { 200: data(ZTax) } },
+    remove: {
+      permissions: ['taxesEdit'],
+      summary: 'Ștergere taxă (o taxă din rezumatul unei cereri depuse devine inactivă)',
+      run: service.deleteTax,
     },
-    async (request) => ({ data: await service.getTax(app.ctx, actorOf(request), request.params.id) }),
-  );
-
-  app.post(
-    '/taxes',
-    {
-      config: requirePermission('taxesEdit'),
-      schema: {
-        tags,
-        summary: 'Creare taxă (intervalele verificate; TAX_ALREADY_EXISTS pentru aceeași versiune)',
-        body: ZTaxCreateRequest,
-        response: { 201: data(ZTax) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.createTax(app.ctx, actorOf(request), request.body, requestMeta(request)) }),
-  );
-
-  app.patch(
-    '/taxes/:id',
-    {
-      config: requirePermission('taxesEdit'),
-      schema: {
-        tags,
-        summary: 'Modificare taxă (merge-patch)',
-        params: ZIdParams,
-        body: ZTaxPatchRequest,
-        response: { 200: data(ZTax) },
-      },
-    },
-    async (request) => ({
-      data: await service.patchTax(app.ctx, actorOf(request), request.params.id, request.body, requestMeta(request)),
-    }),
-  );
-
-  app.delete(
-    '/taxes/:id',
-    {
-      config: requirePermission('taxesEdit'),
-      schema: {
-        tags,
-        summary: 'Ștergere taxă (o taxă din rezumatul unei cereri depuse devine inactivă)',
-        params: ZIdParams,
-        response: noContent,
-      },
-    },
-    async (request, reply) => {
-      await service.deleteTax(app.ctx, actorOf(request), request.params.id, requestMeta(request));
-      return reply.status(204).send(null);
-    },
-  );
-
-  /* ───────────────────────────── Application types ───────────────────────────── */
+  });
 
   app.get(
     '/application-types/:id/tax-rules',
