@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatLei, formatRon, MAX_BANI, parseLei, parsePercent, percentOf, percentOfQuantity, sumBani } from './money.js';
+import {
+  formatLei,
+  formatRon,
+  formatRonText,
+  MAX_BANI,
+  parseLei,
+  parsePercent,
+  percentOf,
+  percentOfQuantity,
+  sumBani,
+} from './money.js';
 
 describe('money in integer bani', () => {
   it('parses lei written with a dot, a comma or as a number', () => {
@@ -58,5 +68,15 @@ describe('money in integer bani', () => {
   it('sums exactly', () => {
     expect(sumBani([10, 20, 30])).toBe(60);
     expect(sumBani([])).toBe(0);
+  });
+});
+
+describe('formatRonText', () => {
+  it('shows an API amount in Romanian and gives null for text that is not an amount', () => {
+    expect(formatRonText('1234.50')).toBe('1.234,50 lei');
+    expect(formatRonText('0.05')).toBe('0,05 lei');
+    expect(formatRonText('abc')).toBeNull();
+    expect(formatRonText(null)).toBeNull();
+    expect(formatRonText(undefined)).toBeNull();
   });
 });

@@ -42,6 +42,12 @@ export function formatRon(bani: Bani): string {
   return `${bani < 0 ? '-' : ''}${grouped},${fraction} lei`;
 }
 
+/** "1234.50" (lei as the API sends them) → "1.234,50 lei"; null when the text is not an amount. */
+export function formatRonText(lei: string | null | undefined): string | null {
+  const bani = parseLei(lei);
+  return bani === null ? null : formatRon(bani);
+}
+
 const PERCENT_PATTERN = /^(\d{1,3})(?:[.,](\d{1,4}))?$/;
 
 /** A percentage as an exact fraction of 10^6 (percent × 10^4): "0.5" → 5000n. Null when invalid or over 100. */

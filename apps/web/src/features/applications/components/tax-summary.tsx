@@ -1,9 +1,9 @@
-import { formatRon, parseLei, type TaxLineJson } from '@ghiseu/domain';
+import { formatRon, formatRonText, type TaxLineJson } from '@ghiseu/domain';
 import { Alert, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isTaxSummaryJson } from './wizard/tax-logic';
 
-const ron = (lei: string) => formatRon(parseLei(lei) ?? 0);
+const ron = (lei: string) => formatRonText(lei) ?? formatRon(0);
 
 /**
  * The application tax summary of spec §3 (taxSummaryToJson): the application taxes, the signing
