@@ -172,7 +172,11 @@ export async function settlePayment(tx: Db, paymentId: number, outcome: SettleOu
 }
 
 async function balanceOf(db: Db, applicationId: number, totalTax: string | null): Promise<ApplicationBalance> {
-  const rows = await repo.paymentsOfApplication(db, applicationId);
+  return balanceOfRows(totalTax, await repo.paymentsOfApplication(db, applicationId));
+}
+
+/** Total, paid and due (bani) of an application's total (lei text) and its payment rows, already read. */
+export function balanceOfRows(totalTax: string | null, rows: readonly repo.PaymentRow[]): ApplicationBalance {
   return applicationBalance(
     parseLei(totalTax ?? '0') ?? 0,
     rows.map((row) => ({ type: row.type, status: row.status, amount: parseLei(row.amount) ?? 0 })),

@@ -1,7 +1,7 @@
 import { type ApplicationPayments, type ApplicationStatus, formatLei, isStaffType } from '@ghiseu/domain';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db.js';
-import { applicationBalanceOf } from './ledger.js';
+import { balanceOfRows } from './ledger.js';
 import { toPayment } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -13,6 +13,7 @@ export interface PaymentsViewApplication {
   applicationTypeId: number;
   status: ApplicationStatus;
   isPaid: boolean;
+  totalTax: string | null;
   identificationNumber: string | null;
   taxSummary: Record<string, unknown> | null;
   paymentType: repo.PaymentRow['type'] | null;
@@ -35,8 +36,8 @@ export async function applicationPaymentsView(
   actor: Actor,
   application: PaymentsViewApplication,
 ): Promise<ApplicationPayments> {
-  const balance = await applicationBalanceOf(db, application.id);
   const rows = await repo.paymentsOfApplication(db, application.id);
+  const balance = balanceOfRows(application.totalTax, rows);
   const type = await repo.applicationTypeOf(db, application.applicationTypeId);
   const context = { applicationNumber: application.identificationNumber, applicationTypeName: type?.name ?? null };
   const cardAccount = await repo.hasActiveCollectorAccount(db, application.organisationId);
