@@ -66,6 +66,15 @@ export function presentListItem(
   };
 }
 
+/**
+ * The land area an application declares (m²): the sum of its real estates' areas, to the
+ * hundredth; null when none has an area. The record shows it and the taxes are computed on it.
+ */
+export function declaredLandArea(realEstates: readonly { area: number | null }[]): number | null {
+  const areas = realEstates.map((r) => r.area).filter((v): v is number => v !== null);
+  return areas.length > 0 ? Math.round(areas.reduce((sum, v) => sum + v, 0) * 100) / 100 : null;
+}
+
 export function presentFile(actor: Actor, application: ApplicationRow, row: ApplicationFileRow): ApplicationFile {
   const creator = [row.creatorFirstName, row.creatorLastName].filter(Boolean).join(' ');
   return {
@@ -136,7 +145,6 @@ export function presentApplication(actor: Actor, parts: ApplicationParts): Appli
   const { beneficiaries: _b, beneficiaries_count: _c, ...item } = base;
   const files = parts.files.filter((f) => inCombinedFileList(f, a.status)).map((f) => presentFile(actor, a, f));
   const term = responseTerm(a);
-  const areas = parts.realEstates.map((r) => r.area).filter((v): v is number => v !== null);
   const signDetails = a.signDetails as SignDetails;
   // The application's UAT is its first target's (kept in step by the real-estate module).
   const uat = parts.realEstates.find((r) => r.uat_id === a.uatId);
@@ -150,7 +158,7 @@ export function presentApplication(actor: Actor, parts: ApplicationParts): Appli
     uat_name: uat?.uat_name ?? null,
     uat_type: uat?.uat_type ?? null,
     real_estate_type: a.realEstateType,
-    land_area: areas.length > 0 ? Math.round(areas.reduce((s, v) => s + v, 0) * 100) / 100 : null,
+    land_area: declaredLandArea(parts.realEstates),
     applicant_user_id: a.applicantUserId,
     applicant_name: parts.applicantName,
     created_by: a.createdBy,

@@ -23,7 +23,7 @@ import { attachmentKeys, checkSubmission, keepKnownAnswers, looseFormIssues, mer
 import { takeIncomingNumber } from '../application-types/index.js';
 import { applicationTaxSummary, applicationTypeDiscounts, checkTaxInputs, taxInputsOf } from '../taxes/index.js';
 import { applicationAbilities, isApplicant, mayReadApplication, mayReadApplicationRow, ownApplications } from './policy.js';
-import { presentApplication, presentListItem } from './presenter.js';
+import { declaredLandArea, presentApplication, presentListItem } from './presenter.js';
 import * as repo from './repository.js';
 
 /**
@@ -342,9 +342,6 @@ export async function submissionCheck(tx: Db, current: repo.ApplicationRow) {
   return { type, files, check };
 }
 
-/** The day in Romania (YYYY-MM-DD): the taxes in force on it apply. */
-const romanianDay = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(at);
-
 /**
  * The tax summary stored at submission (issue 13): the type's taxes in force today for the
  * application's land area (its real estates), the tax validator fields, online signing and the
@@ -353,15 +350,14 @@ const romanianDay = (at: Date): string => new Intl.DateTimeFormat('en-CA', { tim
  */
 async function submissionTaxes(tx: Db, current: repo.ApplicationRow, at: Date) {
   const { realEstates } = await applicationParts().realEstates.detail(tx, current.id);
-  const areas = realEstates.map((r) => r.area).filter((v): v is number => v !== null);
-  const landArea = areas.length > 0 ? Math.round(areas.reduce((sum, v) => sum + v, 0) * 100) / 100 : null;
   const { summary, total } = await applicationTaxSummary(tx, {
     applicationTypeId: current.applicationTypeId,
     organisationId: current.organisationId,
-    taxInputs: taxInputsOf(current.taxInputs ?? null, landArea),
+    taxInputs: taxInputsOf(current.taxInputs ?? null, declaredLandArea(realEstates)),
     discountName: current.discountName ?? null,
     onlineSigning: (current.signDetails as { isOnline?: boolean } | null)?.isOnline !== false,
-    date: romanianDay(at),
+    // The day in Romania: the taxes in force on it apply.
+    date: todayInRomania(at),
   });
   const free = total === '0.00';
   return {
