@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES, PAYMENT_TYPES } from '../statuses.js';
 import { zIsoDate, zRequiredText, zEmail } from '../validators/index.js';
 import { parseLei, parsePercent } from '../payments/money.js';
-import { PRICE_MODELS, TAX_BASES, TAX_MOMENTS, TAX_PURPOSE_GROUPS } from '../payments/taxes.js';
+import { PRICE_MODELS, TAX_BASES, TAX_MOMENTS, TAX_PURPOSE_GROUPS, type TaxRule } from '../payments/taxes.js';
 import { CONSTRUCTION_PURPOSES, CONSTRUCTION_SCOPES, CONSTRUCTION_TYPES } from '../payments/tax-validator.js';
 import { GATEWAY_ORDER_STATUSES } from '../payments/ledger-rules.js';
 import { zId } from './common.js';
@@ -140,6 +140,27 @@ export const ZApplicationTypeTaxRules = z.object({
   needs_land_area: z.boolean(),
 });
 export type ApplicationTypeTaxRules = z.infer<typeof ZApplicationTypeTaxRules>;
+
+/** A tax as the API returns it (amounts in lei strings) → the rule `computeTaxSummary` takes (amounts in bani). */
+export function taxRuleOf(tax: Tax): TaxRule {
+  return {
+    id: tax.id,
+    name: tax.name,
+    category_id: tax.category_id,
+    price_model: tax.price_model,
+    base: tax.base,
+    moment: tax.moment,
+    purpose: tax.purpose,
+    fixed_value: tax.fixed_value === null ? null : parseLei(tax.fixed_value),
+    percentage_value: tax.percentage_value,
+    ranges: tax.ranges.map((range) => ({ start: range.start, end: range.end, value: parseLei(range.value) ?? 0 })),
+    entry_into_force: tax.entry_into_force,
+  };
+}
+
+/** The active taxes of an application type's tax rules, as `computeTaxSummary` takes them. */
+export const activeTaxRules = (answer: Pick<ApplicationTypeTaxRules, 'rules'>): TaxRule[] =>
+  answer.rules.filter((tax) => tax.status === 'active').map(taxRuleOf);
 
 /* ───────────────────────────── Tax calculator and validator ───────────────────────────── */
 

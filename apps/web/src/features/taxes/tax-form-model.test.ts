@@ -1,7 +1,6 @@
-import type { Tax } from '@ghiseu/domain';
+import { type Tax, taxRuleOf } from '@ghiseu/domain';
 import { describe, expect, it } from 'vitest';
 import { priceIssues, taxBody, taxPatch, taxValues } from './tax-form-model';
-import { taxRuleOf } from './tax-rules';
 
 const stored: Tax = {
   id: 11,

@@ -1,4 +1,12 @@
-import { computeTaxSummary, formatRon, parseLei, type TaxLine, type TaxPurposeGroup } from '@ghiseu/domain';
+import {
+  activeTaxRules,
+  computeTaxSummary,
+  formatRon,
+  parseLei,
+  type TaxLine,
+  type TaxPurposeGroup,
+  todayInRomania,
+} from '@ghiseu/domain';
 import { Checkbox, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +16,6 @@ import { PageLoader } from '../../../components/feedback/page-loader';
 import { usePermissions } from '../../../lib/permissions';
 import { useApplicationTypeTaxRules, useCalculatorTypes } from '../api/taxes';
 import { taxErrorText } from '../errors';
-import { taxRuleOf, today } from '../tax-rules';
 
 const AREA_PATTERN = /^\d{1,9}(?:[.,]\d{1,2})?$/;
 
@@ -37,14 +44,14 @@ export function ApplicationTypeSummary() {
     if (!rules.data) return null;
     const chosen = rules.data.discounts.find((d) => d.name === discount) ?? null;
     return computeTaxSummary(
-      rules.data.rules.filter((r) => r.status === 'active').map(taxRuleOf),
+      activeTaxRules(rules.data),
       {
         land_area: area !== '' && areaValid ? Number(area.trim().replace(',', '.')) : null,
         construction_value: valueBani,
         construction_purpose_group: group,
         online_signing: online,
       },
-      today(),
+      todayInRomania(),
       chosen,
     );
   }, [rules.data, area, areaValid, valueBani, group, online, discount]);

@@ -1,19 +1,20 @@
 import {
+  activeTaxRules,
   type Application,
   type ApplicationTypeTaxRules,
   computeTaxSummary,
+  formatLei,
   type ConstructionPurpose,
   type ConstructionScope,
   type ConstructionType,
   parseLei,
   purposeGroup,
-  type Tax,
   type TaxInputsRequest,
-  type TaxRule,
   TAX_VALIDATOR_MESSAGES,
   type TaxSummaryJson,
   taxSummaryToJson,
   validateTaxCalculation,
+  todayInRomania,
   VALIDATION_MESSAGES,
 } from '@ghiseu/domain';
 
@@ -100,31 +101,8 @@ export function taxInputsPatch(inputs: TaxInputsState): TaxInputsRequest {
     construction_type: inputs.construction_type,
     construction_purpose: inputs.construction_purpose,
     surface: /^\d{1,7}(?:\.\d{1,2})?$/.test(surface) ? surface : null,
-    construction_value: value !== null && value > 0 ? `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}` : null,
+    construction_value: value !== null && value > 0 ? formatLei(value) : null,
   };
-}
-
-/** A tax of the API (amounts in lei strings) as the tax rules take it (bani). */
-export function taxRuleOf(tax: Tax): TaxRule {
-  return {
-    id: tax.id,
-    name: tax.name,
-    category_id: tax.category_id,
-    price_model: tax.price_model,
-    base: tax.base,
-    moment: tax.moment,
-    purpose: tax.purpose,
-    fixed_value: tax.fixed_value === null ? null : parseLei(tax.fixed_value),
-    percentage_value: tax.percentage_value,
-    ranges: tax.ranges.map((range) => ({ start: range.start, end: range.end, value: parseLei(range.value) ?? 0 })),
-    entry_into_force: tax.entry_into_force,
-  };
-}
-
-/** Today as YYYY-MM-DD in the applicant's calendar (the taxes in force today). */
-export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /**
@@ -139,14 +117,14 @@ export function liveTaxSummary(
   const value = result && !result.errors.value && !result.errors.surface ? result.value : null;
   const discount = taxRules.discounts.find((d) => d.name === context.discountName) ?? null;
   const summary = computeTaxSummary(
-    taxRules.rules.filter((tax) => tax.status === 'active').map(taxRuleOf),
+    activeTaxRules(taxRules),
     {
       land_area: context.landArea,
       construction_value: value,
       construction_purpose_group: context.inputs.construction_purpose ? purposeGroup(context.inputs.construction_purpose) : null,
       online_signing: context.signOnline,
     },
-    context.date ?? today(),
+    context.date ?? todayInRomania(),
     discount,
   );
   return taxSummaryToJson(summary);
