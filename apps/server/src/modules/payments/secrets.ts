@@ -35,9 +35,9 @@ export function decryptProviderPassword(config: Pick<Config, 'appSecret' | 'data
 /** What a collector account's password is bound to (the additional authenticated data). */
 export const collectorBinding = (organisationId: number, username: string): string => `${organisationId}:${username}`;
 
-/** The HMAC key of the gateway's callbacks. */
-export function callbackKey(config: Pick<Config, 'appSecret' | 'dataDir'> & { paymentGatewaySecret?: string }): Buffer {
-  return config.paymentGatewaySecret ? Buffer.from(config.paymentGatewaySecret, 'utf8') : derive(config, 'gateway-callback-v1');
+/** The HMAC key of the built-in gateway's callbacks (derived from APP_SECRET; a bank adapter brings its own). */
+export function callbackKey(config: Pick<Config, 'appSecret' | 'dataDir'>): Buffer {
+  return derive(config, 'gateway-callback-v1');
 }
 
 export function signCallback(key: Buffer, fields: GatewayCallbackFields): string {
