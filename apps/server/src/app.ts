@@ -40,6 +40,7 @@ import { filesRoutes } from './modules/files/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organisationsRoutes } from './modules/organisations/routes.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { processesRoutes } from './modules/processes/routes.js';
 import { publicStatusRoutes } from './modules/public-status/routes.js';
@@ -196,6 +197,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(signingRoutes, { prefix: '/api' });
   await app.register(taxesRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 
   registerWebApp(app, config.webDist);

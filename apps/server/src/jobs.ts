@@ -1,5 +1,6 @@
 import { documentsJobs } from './modules/applications/documents/job-definition.js';
 import { signingFlowJobs } from './modules/applications/signing/jobs.js';
+import { notificationsJobs } from './modules/notifications/jobs.js';
 import { paymentsJobs } from './modules/payments/jobs.js';
 import { beneficiariesJobs } from './modules/beneficiaries/jobs.js';
 import { housekeepingJob } from './platform/housekeeping.js';
@@ -23,4 +24,5 @@ export const JOBS: readonly JobDefinition[] = [
   ...documentsJobs,
   ...signingFlowJobs,
   ...paymentsJobs,
+  ...notificationsJobs,
 ];

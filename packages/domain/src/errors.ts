@@ -175,6 +175,9 @@ export const ERRORS = {
   DOWNLOAD_TOKEN_INVALID: def(403, 'Linkul de descărcare nu este valid sau a expirat.'),
   TOO_MANY_INTEREST_AREAS: def(400, 'Ați atins numărul maxim de zone de interes.'),
   ATLAS_NO_SEARCH_RESULT: def(404, 'Căutarea nu a returnat niciun rezultat.'),
+  // Notifications (issue 14)
+  NOTIFICATION_TEMPLATE_TOO_LONG: def(400, 'Mesajul are {length} caractere; limita șablonului este {limit}.'),
+  CIRCULAR_NO_RECIPIENTS: def(400, 'Circulara trebuie să aibă cel puțin un destinatar.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -32,3 +32,5 @@ export * from './documents/index.js';
 export * from './contracts/documents.js';
 export * from './payments/index.js';
 export * from './contracts/payments.js';
+export * from './notifications/index.js';
+export * from './contracts/notifications.js';

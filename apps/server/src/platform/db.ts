@@ -31,6 +31,14 @@ export interface Database {
   exec(text: string): Promise<void>;
   /** Applies the migrations (see `migrateDatabase`). */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel: `handler` gets each NOTIFY payload sent on it (by any process on the
+   * same database) once the notifying transaction has committed. Answers the function that stops
+   * listening. On PostgreSQL one dedicated connection carries every channel of this process and
+   * reconnects (re-listening) after a failure; notifications sent while it was down are lost, so
+   * a listener must also catch up by itself (the dispatcher's schedule, the bell's refetch).
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -131,9 +139,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // Idle client errors (server restart) are reported on the next query; keep the process alive.
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const listener = new PgListener(options.databaseUrl);
     return {
       kind: 'postgres',
       db,
+      listen: (channel, handler) => listener.listen(channel, handler),
       exec: async (text) => {
         await pool.query(text);
       },
@@ -148,7 +158,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           connection.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -178,9 +191,97 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.exec(text);
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    // One process owns the folder, so LISTEN on the same instance sees every NOTIFY.
+    listen: async (channel, handler) => {
+      const stop = await client.listen(channel, handler);
+      return async () => stop();
+    },
     close: async () => {
       await client.close();
       await release();
     },
   };
+}
+
+/**
+ * The LISTEN connection of a PostgreSQL process: one `pg.Client` outside the pool (a pooled
+ * connection would be handed to other queries), created on the first `listen`, re-created with
+ * backoff when it fails, every channel listened to again.
+ */
+class PgListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+  private retryMs = 500;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    const client = await this.connect();
+    if (first) await client.query(`LISTEN ${channel}`);
+    return async () => {
+      set.delete(handler);
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel);
+        await this.client?.query(`UNLISTEN ${channel}`).catch(() => {});
+      }
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', () => this.lost(client));
+      client.on('end', () => this.lost(client));
+      await client.connect();
+      this.client = client;
+      this.connecting = undefined;
+      this.retryMs = 500;
+      return client;
+    })().catch((error) => {
+      this.connecting = undefined;
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  /** The connection died: connect again (with backoff) and listen to every channel again. */
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    client.end().catch(() => {});
+    if (this.closed) return;
+    const retry = () => {
+      if (this.closed || this.handlers.size === 0) return;
+      this.connect()
+        .then(async (fresh) => {
+          for (const channel of this.handlers.keys()) await fresh.query(`LISTEN ${channel}`);
+        })
+        .catch(() => {
+          this.retryMs = Math.min(this.retryMs * 2, 30_000);
+          setTimeout(retry, this.retryMs).unref();
+        });
+    };
+    setTimeout(retry, this.retryMs).unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
 }

@@ -28,6 +28,13 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryDelaySeconds?: number;
   /** Runs on this cron schedule (Romanian time) besides whatever is enqueued. */
   cron?: string;
+  /**
+   * A NOTIFY channel that wakes this job at once in every process that works the queues (the
+   * notification dispatcher wakes on `domain_events`). The handler then runs in process with an
+   * empty payload, never two at a time in one process; concurrent processes must stay safe
+   * (SKIP LOCKED). The cron schedule catches up on anything a lost notification missed.
+   */
+  wakeOn?: string;
   handler: (payload: z.infer<S>, context: JobContext) => Promise<void>;
 }
 
@@ -88,9 +95,13 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private services: Omit<JobContext, 'log'> | undefined;
   private started = false;
+  private readonly unlisten: Array<() => Promise<void>> = [];
+  /** Wake-ups running (their promise) and wanted again after the current run. */
+  private readonly waking = new Map<string, Promise<void>>();
+  private readonly wakeAgain = new Set<string>();
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     definitions: readonly JobDefinition[],
     private readonly options: { pollingIntervalSeconds?: number } = {},
@@ -147,8 +158,35 @@ export class JobQueue {
             for (const job of jobs) await this.runOne(definition, job.id, job.data);
           },
         );
+        if (definition.wakeOn) {
+          const target = definition;
+          this.unlisten.push(await this.database.listen(definition.wakeOn, () => this.wake(target)));
+        }
       }
     }
+  }
+
+  /**
+   * Runs a `wakeOn` job now, in this process. A wake-up during a run asks for one more run after
+   * it (the run may have read before the new rows committed); more wake-ups meanwhile coalesce.
+   */
+  wake(definition: JobDefinition): Promise<void> {
+    const running = this.waking.get(definition.name);
+    if (running) {
+      this.wakeAgain.add(definition.name);
+      return running;
+    }
+    const run = (async () => {
+      do {
+        this.wakeAgain.delete(definition.name);
+        if (!this.started) return;
+        await this.runOne(definition, 'wake', {}).catch(() => {
+          // Logged by runOne; the cron run retries.
+        });
+      } while (this.wakeAgain.has(definition.name));
+    })().finally(() => this.waking.delete(definition.name));
+    this.waking.set(definition.name, run);
+    return run;
   }
 
   private async runOne(definition: JobDefinition, id: string, data: unknown): Promise<void> {
@@ -213,6 +251,8 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    for (const stop of this.unlisten.splice(0)) await stop().catch(() => {});
+    await Promise.allSettled([...this.waking.values()]);
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
   }
 }

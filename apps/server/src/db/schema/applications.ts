@@ -527,6 +527,8 @@ export const domainEvents = pgTable(
   (t) => [
     index('domain_events_entity_idx').on(t.entityType, t.entityId),
     index('domain_events_unprocessed_idx').on(t.processedAt),
+    // The notification dispatcher's queue: the events not yet turned into notifications, oldest first.
+    index('domain_events_pending_idx').on(t.id).where(sql`${t.processedAt} IS NULL`),
   ],
 );
 

@@ -11,3 +11,4 @@ export * from './documents.js';
 export * from './signing.js';
 export * from './allocations.js';
 export * from './payments.js';
+export * from './notifications.js';

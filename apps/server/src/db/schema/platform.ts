@@ -49,8 +49,24 @@ export const outboxMessages = pgTable(
     secretsExpireAt: timestamp('secrets_expire_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The notification event it carries (catalogue type), for the delivery log; null for older rows. */
+    eventType: text('event_type'),
+    /** The portal user it is addressed to, when it is one (digests, notifications). */
+    userId: integer('user_id'),
+    /** Terminal failure: the last attempt failed; nothing retries it any more. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** The provider's id of the message (SMS), matched by its delivery receipt. */
+    providerMessageId: text('provider_message_id'),
+    /** When the provider reported the message delivered to the handset (SMS receipt). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbox_to_idx').on(t.to, t.createdAt),
+    // The delivery log: newest first, optionally by status.
+    index('outbox_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('outbox_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('outbox_provider_message_idx').on(t.providerMessageId),
+  ],
 );
 
 /** Append-only audit trail (a trigger refuses UPDATE and DELETE). */

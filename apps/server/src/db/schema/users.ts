@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, timestamps } from './columns.js';
-import { USER_TYPES } from '@ghiseu/domain';
+import { NOTIFICATION_LANGUAGES, USER_TYPES } from '@ghiseu/domain';
 import { organisations } from './organisations.js';
 
 /**
@@ -17,6 +17,8 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),
+    /** The language of the notifications this user receives (ro, en, hu; issue 14). */
+    notificationLanguage: text('notification_language', { enum: NOTIFICATION_LANGUAGES }).notNull().default('ro'),
     photoFileId: integer('photo_file_id'),
     userType: text('user_type', { enum: USER_TYPES }).notNull().default('citizen'),
     accountType: text('account_type', { enum: ['personal', 'professional'] })

@@ -1,0 +1,3 @@
+export * from './catalogue.js';
+export * from './placeholders.js';
+export * from './sms.js';
