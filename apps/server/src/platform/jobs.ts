@@ -225,11 +225,15 @@ export class JobQueue {
   }
 
   /**
-   * Runs every job that is due now, in this process, until the queues are empty. Tests and
-   * the seed use it to make delivery deterministic; production relies on the workers.
+   * Runs every job that is due now, in this process, until the queues are empty, after one run
+   * of each `wakeOn` job. Tests and the seed use it to make delivery deterministic; production
+   * relies on the workers.
    */
   async drain(): Promise<number> {
     let count = 0;
+    // The `wakeOn` jobs first (the dispatcher turns committed events into messages to deliver).
+    for (const definition of this.definitions.values())
+      if (definition.wakeOn) await this.runOne(definition, 'drain', {});
     for (const definition of this.definitions.values()) {
       for (;;) {
         const jobs = await this.boss.fetch(definition.name, { batchSize: 10 });
