@@ -232,8 +232,7 @@ export class JobQueue {
   async drain(): Promise<number> {
     let count = 0;
     // The `wakeOn` jobs first (the dispatcher turns committed events into messages to deliver).
-    for (const definition of this.definitions.values())
-      if (definition.wakeOn) await this.runOne(definition, 'drain', {});
+    for (const definition of this.definitions.values()) if (definition.wakeOn) await this.runOne(definition, 'drain', {});
     for (const definition of this.definitions.values()) {
       for (;;) {
         const jobs = await this.boss.fetch(definition.name, { batchSize: 10 });

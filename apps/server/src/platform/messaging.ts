@@ -5,14 +5,22 @@ import { outboxMessages } from '../db/schema/index.js';
 import type { Db } from './db.js';
 import { defineJob, type JobQueue } from './jobs.js';
 
-export interface OutgoingEmail {
+/** What the delivery log records of a message besides its address: the event and the user. */
+export interface MessageOrigin {
+  /** The notification event (catalogue type) the message carries. */
+  eventType?: string;
+  /** The portal user it is addressed to, when it is one. */
+  userId?: number;
+}
+
+export interface OutgoingEmail extends MessageOrigin {
   to: string;
   subject: string;
   text: string;
   html?: string;
 }
 
-export interface OutgoingSms {
+export interface OutgoingSms extends MessageOrigin {
   to: string;
   text: string;
 }
@@ -218,17 +226,19 @@ export class Messaging {
       executor,
       { channel: 'email', to: email.to.toLowerCase(), subject: email.subject, text: email.text, html: email.html ?? null },
       secrets,
+      email,
     );
   }
 
   async sendSms(executor: Db, sms: OutgoingSms, secrets?: MessageSecrets): Promise<number> {
-    return this.store(executor, { channel: 'sms', to: sms.to, subject: null, text: sms.text, html: null }, secrets);
+    return this.store(executor, { channel: 'sms', to: sms.to, subject: null, text: sms.text, html: null }, secrets, sms);
   }
 
   private async store(
     executor: Db,
     message: { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; html: string | null },
     secrets: MessageSecrets | undefined,
+    origin: MessageOrigin,
   ): Promise<number> {
     const values = secrets?.values ?? [];
     const body = extractSecrets(message, values);
@@ -237,6 +247,8 @@ export class Messaging {
       .values({
         ...message,
         ...body,
+        eventType: origin.eventType ?? null,
+        userId: origin.userId ?? null,
         secrets: values.length > 0 ? values : null,
         secretsExpireAt: values.length > 0 ? (secrets?.expiresAt ?? null) : null,
       })
