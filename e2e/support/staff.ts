@@ -62,7 +62,7 @@ export async function createClerk(
   request: APIRequestContext,
   superToken: string,
   organisationId: number,
-  person: { email: string; first_name: string; last_name: string; function_ids: number[] },
+  person: { email: string; first_name: string; last_name: string; function_ids: number[]; department_ids?: number[] },
 ): Promise<Clerk> {
   const phone = uniquePhone();
   await created(request, superToken, '/api/staff-accounts', {
@@ -74,6 +74,7 @@ export async function createClerk(
     user_type_name: 'staff',
     is_organisation_admin: false,
     function_ids: person.function_ids,
+    department_ids: person.department_ids ?? [],
   });
   const link = await emailedLink(request, person.email, '/auth/set-password');
   const confirmationKey = decodeURIComponent(new URL(link, 'http://x').searchParams.get('confirmationKey') ?? '');
