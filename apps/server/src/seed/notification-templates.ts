@@ -6,8 +6,7 @@ import {
   type NotificationChannel,
   type NotificationLanguage,
 } from '@ghiseu/domain';
-import type { notificationTemplates } from '../db/schema/index.js';
-import { insertMissingTemplates } from '../modules/notifications/templates/repository.js';
+import { notificationTemplates } from '../db/schema/index.js';
 import type { Db } from '../platform/db.js';
 
 /**
@@ -467,36 +466,60 @@ const TEXTS: Record<string, PerLang<EventTexts>> = {
   'circular.sent': {
     ro: {
       subject: 'Circulară: {{subject}}',
-      paragraphs: ['{{organisation_name}} vă transmite următoarea circulară:', '{{message}}', '{{sender_name}}, {{organisation_name}}'],
+      paragraphs: [
+        '{{organisation_name}} vă transmite următoarea circulară:',
+        '{{message}}',
+        '{{sender_name}}, {{organisation_name}}',
+      ],
       inApp: '{{sender_name}} ({{organisation_name}}) v-a transmis circulara „{{subject}}”.',
     },
     en: {
       subject: 'Circular: {{subject}}',
-      paragraphs: ['{{organisation_name}} sends you the following circular:', '{{message}}', '{{sender_name}}, {{organisation_name}}'],
+      paragraphs: [
+        '{{organisation_name}} sends you the following circular:',
+        '{{message}}',
+        '{{sender_name}}, {{organisation_name}}',
+      ],
       inApp: '{{sender_name}} ({{organisation_name}}) has sent you the circular “{{subject}}”.',
     },
     hu: {
       subject: 'Körlevél: {{subject}}',
-      paragraphs: ['{{organisation_name}} a következő körlevelet küldi Önnek:', '{{message}}', '{{sender_name}}, {{organisation_name}}'],
+      paragraphs: [
+        '{{organisation_name}} a következő körlevelet küldi Önnek:',
+        '{{message}}',
+        '{{sender_name}}, {{organisation_name}}',
+      ],
       inApp: '{{sender_name}} ({{organisation_name}}) elküldte Önnek a(z) „{{subject}}” című körlevelet.',
     },
   },
   digest: {
     ro: {
       subject: 'Rezumatul notificărilor – {{period}}',
-      paragraphs: ['În perioada {{period}} ați primit {{count}} notificări:', '{{items}}', 'Detaliile le găsiți în {{portal_name}}:'],
+      paragraphs: [
+        'În perioada {{period}} ați primit {{count}} notificări:',
+        '{{items}}',
+        'Detaliile le găsiți în {{portal_name}}:',
+      ],
       link: { href: '{{portal_url}}', label: 'Deschideți portalul' },
       sms: '{{count}} notificări noi ({{period}}): {{items}}',
     },
     en: {
       subject: 'Your notifications summary – {{period}}',
-      paragraphs: ['Between {{period}} you received {{count}} notifications:', '{{items}}', 'You will find the details in {{portal_name}}:'],
+      paragraphs: [
+        'Between {{period}} you received {{count}} notifications:',
+        '{{items}}',
+        'You will find the details in {{portal_name}}:',
+      ],
       link: { href: '{{portal_url}}', label: 'Open the portal' },
       sms: '{{count}} new notifications ({{period}}): {{items}}',
     },
     hu: {
       subject: 'Értesítések összefoglalója – {{period}}',
-      paragraphs: ['A(z) {{period}} időszakban {{count}} értesítést kapott:', '{{items}}', 'A részleteket a(z) {{portal_name}} portálon találja:'],
+      paragraphs: [
+        'A(z) {{period}} időszakban {{count}} értesítést kapott:',
+        '{{items}}',
+        'A részleteket a(z) {{portal_name}} portálon találja:',
+      ],
       link: { href: '{{portal_url}}', label: 'A portál megnyitása' },
       sms: '{{count}} új értesítés ({{period}}): {{items}}',
     },
@@ -516,22 +539,14 @@ function emailHtml(lang: Lang, texts: EventTexts): string {
   const link = texts.link ? [`<p><a href="${texts.link.href}">${texts.link.label}</a></p>`] : [];
   const before = texts.paragraphs.slice(0, texts.linkAfter ?? texts.paragraphs.length);
   const after = texts.paragraphs.slice(texts.linkAfter ?? texts.paragraphs.length);
-  return [
-    paragraph(GREETING[lang]),
-    ...before.map(paragraph),
-    ...link,
-    ...after.map(paragraph),
-    paragraph(SIGNATURE[lang]),
-  ].join('\n');
+  return [paragraph(GREETING[lang]), ...before.map(paragraph), ...link, ...after.map(paragraph), paragraph(SIGNATURE[lang])].join(
+    '\n',
+  );
 }
 
 type TemplateInsert = typeof notificationTemplates.$inferInsert;
 
-function templateRow(
-  event: (typeof NOTIFICATION_EVENTS)[number],
-  channel: NotificationChannel,
-  lang: Lang,
-): TemplateInsert {
+function templateRow(event: (typeof NOTIFICATION_EVENTS)[number], channel: NotificationChannel, lang: Lang): TemplateInsert {
   const texts = TEXTS[event.type]?.[lang];
   if (!texts) throw new Error(`no ${lang} texts for notification event ${event.type}`);
   const title = `${event.label} – ${NOTIFICATION_CHANNEL_LABELS[channel]} – ${NOTIFICATION_LANGUAGE_LABELS[lang]}`;
@@ -560,5 +575,12 @@ export function notificationTemplateRows(): TemplateInsert[] {
 
 /** Inserts the missing templates; an existing row, edited or not, stays as it is. */
 export async function seedNotificationTemplates(db: Db): Promise<{ notificationTemplates: number }> {
-  return { notificationTemplates: await insertMissingTemplates(db, notificationTemplateRows()) };
+  const inserted = await db
+    .insert(notificationTemplates)
+    .values(notificationTemplateRows())
+    .onConflictDoNothing({
+      target: [notificationTemplates.eventType, notificationTemplates.channel, notificationTemplates.language],
+    })
+    .returning({ id: notificationTemplates.id });
+  return { notificationTemplates: inserted.length };
 }

@@ -8,4 +8,3 @@ import { type Actor, can } from '../../../platform/auth/actor.js';
 
 export const mayReadTemplates = (actor: Actor): boolean => can(actor, 'notificationsTemplateRead');
 export const mayEditTemplates = (actor: Actor): boolean => can(actor, 'notificationsTemplateEdit');
-

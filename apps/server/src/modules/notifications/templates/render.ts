@@ -32,12 +32,12 @@ export interface RenderedNotification {
 const isEmpty = (value: PlaceholderValues[string]) => value === undefined || value === null || String(value).trim() === '';
 
 /**
- * A placeholder without a value disappears with the space before it when punctuation follows
- * ("Bună ziua, {{recipient_name}}," → "Bună ziua," when the name is unknown), then the rest is
+ * A placeholder without a value disappears with the space (and comma) before it when punctuation
+ * follows ("Bună ziua, {{recipient_name}}," → "Bună ziua," when the name is unknown), then the rest is
  * filled; `encode` escapes the values of an HTML text.
  */
 export function fillTemplateText(text: string, values: PlaceholderValues, encode?: (value: string) => string): string {
-  const tidy = text.replace(/[ \t]*\{\{\s*([A-Za-z0-9_]+)\s*\}\}(?=[,.;:!?])/g, (whole, name: string) =>
+  const tidy = text.replace(/,?[ \t]*\{\{\s*([A-Za-z0-9_]+)\s*\}\}(?=[,.;:!?])/g, (whole, name: string) =>
     isEmpty(values[name]) ? '' : whole,
   );
   return fillPlaceholders(tidy, values, encode);
@@ -50,8 +50,7 @@ export function fillTemplateText(text: string, values: PlaceholderValues, encode
 export const HTML_VALUE_PLACEHOLDERS: ReadonlySet<string> = new Set(['items']);
 
 /** A value escaped into HTML; its line breaks kept as <br>. */
-const htmlValue = (value: string) =>
-  escapeHtml(value.replace(/\uE000/g, '')).replace(/\r?\n/g, '<br>');
+const htmlValue = (value: string) => escapeHtml(value.replace(/\uE000/g, '')).replace(/\r?\n/g, '<br>');
 
 /** Fills an HTML text: values escaped, except those of {@link HTML_VALUE_PLACEHOLDERS}. */
 function fillHtml(text: string, values: PlaceholderValues): string {

@@ -76,16 +76,3 @@ export async function updateTemplate(
     .set({ ...values, updatedAt: new Date() })
     .where(eq(notificationTemplates.id, id));
 }
-
-/** Inserts the rows whose (event, channel, language) is missing; an existing row is never touched. */
-export async function insertMissingTemplates(db: Db, rows: (typeof notificationTemplates.$inferInsert)[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(notificationTemplates)
-    .values(rows)
-    .onConflictDoNothing({
-      target: [notificationTemplates.eventType, notificationTemplates.channel, notificationTemplates.language],
-    })
-    .returning({ id: notificationTemplates.id });
-  return inserted.length;
-}

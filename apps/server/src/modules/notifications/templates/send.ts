@@ -24,10 +24,7 @@ export const PORTAL_NAME = 'Ghișeul Unic';
  * The common placeholders (portal_url, portal_name) from the configuration, under the caller's
  * values (a caller may name them itself).
  */
-export function withCommonValues(
-  ctx: { config?: { publicUrl: string } },
-  values: PlaceholderValues,
-): PlaceholderValues {
+export function withCommonValues(ctx: { config?: { publicUrl: string } }, values: PlaceholderValues): PlaceholderValues {
   const portalUrl = ctx.config?.publicUrl.replace(/\/+$/, '');
   return { portal_name: PORTAL_NAME, ...(portalUrl ? { portal_url: portalUrl } : {}), ...values };
 }

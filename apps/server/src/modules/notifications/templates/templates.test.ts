@@ -104,7 +104,9 @@ describe('GET /notifications/templates', () => {
   });
 
   it('filters by event, channel, language and title', async () => {
-    const byEvent = (await call(t, 'GET', '/api/notifications/templates?event_type[eq]=application.approved', DEMO.superadmin)).json();
+    const byEvent = (
+      await call(t, 'GET', '/api/notifications/templates?event_type[eq]=application.approved', DEMO.superadmin)
+    ).json();
     expect(byEvent.pagination.total).toBe(9);
     expect(byEvent.data[0]).toMatchObject({
       event_type: 'application.approved',
@@ -115,8 +117,15 @@ describe('GET /notifications/templates', () => {
       await call(t, 'GET', '/api/notifications/templates?channel[eq]=sms&language[eq]=hu&limit=100', DEMO.superadmin)
     ).json();
     expect(smsHu.data.length).toBeGreaterThan(10);
-    expect(smsHu.data.every((r: { channel: string; language: string; subject: unknown }) => r.channel === 'sms' && r.language === 'hu' && r.subject === null)).toBe(true);
-    const byTitle = (await call(t, 'GET', `/api/notifications/templates?title[like]=${encodeURIComponent('%link de plată%')}`, DEMO.superadmin)).json();
+    expect(
+      smsHu.data.every(
+        (r: { channel: string; language: string; subject: unknown }) =>
+          r.channel === 'sms' && r.language === 'hu' && r.subject === null,
+      ),
+    ).toBe(true);
+    const byTitle = (
+      await call(t, 'GET', `/api/notifications/templates?title[like]=${encodeURIComponent('%link de plată%')}`, DEMO.superadmin)
+    ).json();
     expect(byTitle.pagination.total).toBe(3);
     const bad = await call(t, 'GET', '/api/notifications/templates?message[eq]=x', DEMO.superadmin);
     expect(bad.statusCode).toBe(400);
@@ -257,9 +266,7 @@ describe('rendering', () => {
       values: { application_number: 'CU-9/2026' },
     });
     expect(english?.language).toBe('en');
-    expect(
-      await renderNotification(t.ctx.db, { eventType: 'no.such', channel: 'email', language: 'ro', values: {} }),
-    ).toBeNull();
+    expect(await renderNotification(t.ctx.db, { eventType: 'no.such', channel: 'email', language: 'ro', values: {} })).toBeNull();
   });
 
   it('escapes values into HTML, keeps the digest list, drops an empty name, and writes a readable text', async () => {
@@ -294,9 +301,11 @@ describe('rendering', () => {
   });
 
   it('turns links into "label: url" text', () => {
-    expect(htmlToText('<p>A &amp; B</p>\n<p><a href="https://x.ro/?a=1&amp;b=2">Deschideți</a></p><p><a href="https://y.ro">https://y.ro</a></p>')).toBe(
-      'A & B\n\nDeschideți: https://x.ro/?a=1&b=2\n\nhttps://y.ro',
-    );
+    expect(
+      htmlToText(
+        '<p>A &amp; B</p>\n<p><a href="https://x.ro/?a=1&amp;b=2">Deschideți</a></p><p><a href="https://y.ro">https://y.ro</a></p>',
+      ),
+    ).toBe('A & B\n\nDeschideți: https://x.ro/?a=1&b=2\n\nhttps://y.ro');
   });
 
   it('sends in Hungarian to a user who chose Hungarian', async () => {
