@@ -11,7 +11,7 @@ import type { AppContext } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { listPage, parseListQuery } from '../../../platform/list-query.js';
-import { audit, type RequestMeta } from '../../../platform/request.js';
+import { audit, invalidField, type RequestMeta } from '../../../platform/request.js';
 import { measureTemplate, sanitizeTemplateHtml, stripTags } from './content.js';
 import { mayEditTemplates, mayReadTemplates } from './policy.js';
 import { presentTemplate } from './presenter.js';
@@ -24,6 +24,8 @@ import * as repo from './repository.js';
  * A saved template is clean: HTML reduced to the allow-list (plain text for SMS), only the
  * event's placeholders, and within its character limit.
  */
+
+const EMPTY_MESSAGE = 'Mesajul șablonului nu poate fi gol.';
 
 /** Spec §9: notification templates 10 per page; the list always answers its total. */
 const TEMPLATES_PER_PAGE = '10';
@@ -93,6 +95,8 @@ export async function patchTemplate(
       subject: patch.subject === undefined ? current.subject : patch.subject,
       message: patch.message ?? current.message,
     });
+    // Nothing but disallowed HTML (a lone <script>) leaves an empty message: refused like an empty one.
+    if (texts.message === '') throw invalidField('body.message', EMPTY_MESSAGE);
     const characterLimit = patch.character_limit === undefined ? current.characterLimit : patch.character_limit;
     checkTemplate(current, { ...texts, characterLimit });
     const title = patch.title ?? current.title;

@@ -162,6 +162,9 @@ describe('PATCH /notifications/templates/{id}', () => {
     expect(data.subject).toBe('Registered {{application_number}}');
     expect(data.message).toBe('<p>Hello {{recipient_name}}</p><a>x</a><a href="{{application_url}}">Open</a>');
     expect(data.message).not.toMatch(/script|onclick|style|onerror|javascript|img/);
+    const empty = await patch(id, { message: '<script>alert(1)</script>' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ message: 'VALIDATION_ERROR' });
     const [entry] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'notification_template.update'));
     expect(entry).toMatchObject({ entityType: 'notification_template' });
   });
