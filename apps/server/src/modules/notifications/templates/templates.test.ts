@@ -3,6 +3,7 @@ import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_LANGUAGES,
   NOTIFICATION_LIMITS,
+  SAMPLE_PLACEHOLDER_VALUES,
   smsLength,
   unknownPlaceholders,
 } from '@ghiseu/domain';
@@ -14,7 +15,7 @@ import { auditLog, notificationTemplates, outboxMessages, users } from '../../..
 import { renderMessage } from '../../../platform/messaging.js';
 import { notificationTemplateRows, seedNotificationTemplates } from '../../../seed/notification-templates.js';
 import { htmlToText } from './content.js';
-import { renderNotification } from './render.js';
+import { renderNotification, renderTemplate } from './render.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,6 +69,13 @@ describe('the reference seed', () => {
       } else {
         expect(row.subject).toBeTruthy();
       }
+    }
+  });
+
+  it('keeps every SMS (filled with sample data) to one or two parts', () => {
+    for (const row of notificationTemplateRows().filter((r) => r.channel === 'sms' && r.eventType !== 'digest')) {
+      const text = renderTemplate({ channel: 'sms', subject: null, message: row.message }, SAMPLE_PLACEHOLDER_VALUES).text;
+      expect(smsLength(text).segments, `${row.eventType} ${row.language}: ${text}`).toBeLessThanOrEqual(2);
     }
   });
 
