@@ -13,6 +13,7 @@ import { seedDemoAllocations } from './demo-allocations.js';
 import { seedDemoTaxes } from './demo-taxes.js';
 import type { Config } from '../platform/config.js';
 import { seedReferenceData } from './reference.js';
+import { seedNotificationTemplates } from './notification-templates.js';
 
 /**
  * Runs a named seed once: the work and its seed_runs row commit together, so a crash halfway
@@ -43,6 +44,11 @@ export async function runSeeds(
 ): Promise<Record<string, Record<string, number> | null>> {
   const result: Record<string, Record<string, number> | null> = {};
   result.reference = await runOnce(db, 'reference-v1', (tx) => seedReferenceData(tx, options));
+  // Every start: templates of new events appear, edited ones stay (insert-missing only).
+  result.notificationTemplates = await db.transaction(async (tx) => {
+    const seeded = await seedNotificationTemplates(tx);
+    return seeded.notificationTemplates > 0 ? seeded : null;
+  });
   if (options.demo) {
     result.demo = await runOnce(db, 'demo-v1', (tx) => seedDemoData(tx));
     result.demoParcels = await runOnce(db, 'demo-parcels-v1', (tx) => seedDemoParcels(tx));

@@ -132,7 +132,8 @@ export const NOTIFICATION_EVENTS = [
     recipients: 'Titularul numărului de telefon',
     channels: ['sms'],
     configurable: false,
-    placeholders: ['code'],
+    // `minutes`: how long the code works (signing codes live 5 minutes, account codes 10).
+    placeholders: ['code', 'minutes'],
     defaults: OFF,
   }),
   // Applications

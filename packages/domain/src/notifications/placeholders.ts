@@ -50,6 +50,7 @@ export const SAMPLE_PLACEHOLDER_VALUES: Record<string, string> = {
   link: 'https://ghiseu.example.ro/link',
   invited_by: 'Primăria Municipiului Târgu Mureș',
   code: '123456',
+  minutes: '10',
   signup_url: 'https://ghiseu.example.ro/auth/signup',
   status_url: 'https://ghiseu.example.ro/qr/1234',
   subject: 'Program de lucru cu publicul',

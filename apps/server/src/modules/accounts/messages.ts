@@ -1,84 +1,80 @@
-import type { OutgoingEmail, OutgoingSms } from '../../platform/messaging.js';
+import type { NotificationLanguage } from '@ghiseu/domain';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
+import type { MessageSecrets } from '../../platform/messaging.js';
+import { sendTemplated } from '../notifications/index.js';
+import type { UserRow } from './repository.js';
 
 /**
- * Romanian texts of the e-mails and SMS the accounts module sends. Comma-below diacritics only
- * (ș ț), never the cedilla forms. No message ever carries a password: links carry single-use
- * keys, the SMS a short-lived code.
+ * The e-mails and SMS the accounts module sends, through the notification templates (issue 14;
+ * events account.*), in the recipient's notification language. No message ever carries a
+ * password: links carry single-use keys, the SMS a short-lived code, both named as the message's
+ * secrets so the outbox keeps them out of the stored body.
  */
 
-const SIGNATURE = 'Echipa Ghișeul Unic';
+/** The account a message goes to; an account just created has the default language. */
+export type AccountRecipient = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'> & {
+  notificationLanguage?: NotificationLanguage;
+};
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** A link of an e-mail: its address and the single-use key inside it. */
+export interface SecretLink {
+  url: string;
+  secrets: MessageSecrets;
 }
 
-/** 'Bună ziua, Ioana Popescu,' or 'Bună ziua,' when the name is unknown. */
-function greeting(name: string | null): string {
-  return name ? `Bună ziua, ${name},` : 'Bună ziua,';
+type Ctx = Pick<AppContext, 'messaging' | 'config'>;
+
+const nameOf = (user: AccountRecipient): string | null => [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
+
+function sendAccountEmail(
+  ctx: Ctx,
+  tx: Db,
+  eventType: string,
+  user: AccountRecipient,
+  values: Record<string, string>,
+  secrets?: MessageSecrets,
+): Promise<number> {
+  return sendTemplated(ctx, tx, {
+    eventType,
+    channel: 'email',
+    to: user.email,
+    language: user.notificationLanguage ?? 'ro',
+    userId: user.id,
+    values: { recipient_name: nameOf(user), ...values },
+    secrets,
+  });
 }
 
-/** A plain-text body and the same text as simple HTML, with the link clickable. */
-function email(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): OutgoingEmail {
-  const text = [...paragraphs.slice(0, 2), ...(link ? [link.url] : []), ...paragraphs.slice(2), SIGNATURE].join('\n\n');
-  const html = [
-    ...paragraphs.slice(0, 2).map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
-    ...paragraphs.slice(2).map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p>${SIGNATURE}</p>`,
-  ].join('\n');
-  return { to, subject, text, html };
-}
+export const sendEmailConfirmation = (ctx: Ctx, tx: Db, user: AccountRecipient, link: SecretLink) =>
+  sendAccountEmail(ctx, tx, 'account.email_confirmation', user, { link: link.url }, link.secrets);
 
-export function emailConfirmationMessage(to: string, name: string | null, url: string): OutgoingEmail {
-  return email(
-    to,
-    'Confirmați adresa de e-mail – Ghișeul Unic',
-    [
-      greeting(name),
-      'Vă mulțumim că v-ați creat un cont în Ghișeul Unic. Pentru a-l activa, confirmați adresa de e-mail accesând linkul de mai jos:',
-      'Linkul este valabil 24 de ore și poate fi folosit o singură dată. Dacă nu dumneavoastră ați creat contul, ignorați acest mesaj.',
-    ],
-    { url, label: 'Confirmați adresa de e-mail' },
-  );
-}
+export const sendPasswordReset = (ctx: Ctx, tx: Db, user: AccountRecipient, link: SecretLink) =>
+  sendAccountEmail(ctx, tx, 'account.password_reset', user, { link: link.url }, link.secrets);
 
-export function passwordResetMessage(to: string, name: string | null, url: string): OutgoingEmail {
-  return email(
-    to,
-    'Resetarea parolei – Ghișeul Unic',
-    [
-      greeting(name),
-      'Am primit o cerere de resetare a parolei contului dumneavoastră. Pentru a alege o parolă nouă, accesați linkul de mai jos:',
-      'Linkul este valabil o oră și poate fi folosit o singură dată. Dacă nu ați cerut resetarea, ignorați acest mesaj: parola actuală rămâne neschimbată.',
-    ],
-    { url, label: 'Alegeți o parolă nouă' },
-  );
-}
+/** The set-password invitation of an account created for someone (staff, sub-accounts). */
+export const sendInvitation = (ctx: Ctx, tx: Db, user: AccountRecipient, link: SecretLink, invitedBy: string) =>
+  sendAccountEmail(ctx, tx, 'account.invitation', user, { link: link.url, invited_by: invitedBy }, link.secrets);
 
-export function setPasswordMessage(to: string, name: string | null, url: string, invitedBy: string): OutgoingEmail {
-  return email(
-    to,
-    'Invitație în Ghișeul Unic – setați parola contului',
-    [
-      greeting(name),
-      `${invitedBy} v-a creat un cont în Ghișeul Unic. Pentru a-l activa, alegeți o parolă accesând linkul de mai jos:`,
-      'Linkul este valabil 72 de ore și poate fi folosit o singură dată. Dacă nu așteptați această invitație, ignorați mesajul.',
-    ],
-    { url, label: 'Setați parola' },
-  );
-}
+export const sendPasswordChanged = (ctx: Ctx, tx: Db, user: AccountRecipient) =>
+  sendAccountEmail(ctx, tx, 'account.password_changed', user, {});
 
-export function passwordChangedMessage(to: string, name: string | null): OutgoingEmail {
-  return email(to, 'Parola a fost schimbată – Ghișeul Unic', [
-    greeting(name),
-    'Parola contului dumneavoastră din Ghișeul Unic a fost schimbată, iar toate sesiunile deschise au fost închise.',
-    'Dacă nu dumneavoastră ați făcut această modificare, folosiți imediat opțiunea „Am uitat parola” și contactați administratorul portalului.',
-  ]);
-}
-
-export function phoneCodeMessage(to: string, code: string): OutgoingSms {
-  return {
-    to,
-    text: `Codul de verificare Ghișeul Unic este ${code}. Este valabil 10 minute. Nu îl comunicați nimănui.`,
-  };
+/**
+ * A verification code by SMS (event account.phone_code): phone confirmation, signing, the public
+ * status page. `minutes` is how long the code works; `userId`/`language` when it goes to a user.
+ */
+export function sendPhoneCode(
+  ctx: Ctx,
+  tx: Db,
+  sms: { to: string; code: string; minutes: number; expiresAt: Date; userId?: number; language?: NotificationLanguage },
+): Promise<number> {
+  return sendTemplated(ctx, tx, {
+    eventType: 'account.phone_code',
+    channel: 'sms',
+    to: sms.to,
+    language: sms.language ?? 'ro',
+    userId: sms.userId,
+    values: { code: sms.code, minutes: String(sms.minutes) },
+    secrets: { values: [sms.code], expiresAt: sms.expiresAt },
+  });
 }

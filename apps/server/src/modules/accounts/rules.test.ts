@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/auth/actor.js';
 import { hashSmsCode, isOpen, newSmsCode, smsCodeMatches } from './keys.js';
-import { emailConfirmationMessage, passwordResetMessage, phoneCodeMessage, setPasswordMessage } from './messages.js';
 import { canManageSubAccounts, canReadUser, missingProfileFields } from './policy.js';
 
 /** The pure rules of the module, without a database. */
@@ -84,23 +83,5 @@ describe('keys and messages', () => {
     expect(isOpen({ usedAt: null, expiresAt: new Date('2026-05-01T10:00:01Z') }, now)).toBe(true);
     expect(isOpen({ usedAt: null, expiresAt: now }, now)).toBe(false);
     expect(isOpen({ usedAt: now, expiresAt: new Date('2026-06-01T00:00:00Z') }, now)).toBe(false);
-  });
-
-  it('writes Romanian with comma-below diacritics and escapes the HTML', () => {
-    const messages = [
-      emailConfirmationMessage('a@b.ro', 'Ana <Pop>', 'https://x.ro/auth/confirm-email?confirmationKey=k&x=1'),
-      passwordResetMessage('a@b.ro', null, 'https://x.ro/r'),
-      setPasswordMessage('a@b.ro', 'Ion', 'https://x.ro/s', 'Consiliul Județean Mureș'),
-    ];
-    for (const message of messages) {
-      expect(`${message.subject}${message.text}${message.html}`).not.toMatch(/[şţŞŢ]/);
-      expect(message.text.endsWith('Echipa Ghișeul Unic')).toBe(true);
-    }
-    expect(messages[0].html).toContain('Ana &lt;Pop&gt;');
-    expect(messages[0].html).toContain('href="https://x.ro/auth/confirm-email?confirmationKey=k&amp;x=1"');
-    expect(messages[1].text.startsWith('Bună ziua,\n')).toBe(true);
-    expect(phoneCodeMessage('0722000000', '012345').text).toBe(
-      'Codul de verificare Ghișeul Unic este 012345. Este valabil 10 minute. Nu îl comunicați nimănui.',
-    );
   });
 });

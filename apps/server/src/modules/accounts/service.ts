@@ -18,11 +18,12 @@ import {
 import type { RegisterRequest, VerificationResponse } from '@ghiseu/domain';
 import { hashSmsCode, isOpen, issueLinkKey, newSmsCode, smsCodeMatches } from './keys.js';
 import {
-  emailConfirmationMessage,
-  passwordChangedMessage,
-  passwordResetMessage,
-  phoneCodeMessage,
-  setPasswordMessage,
+  type AccountRecipient,
+  sendEmailConfirmation,
+  sendInvitation,
+  sendPasswordChanged,
+  sendPasswordReset,
+  sendPhoneCode as sendPhoneCodeSms,
 } from './messages.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import {
@@ -137,7 +138,7 @@ export async function registerAccount(
         companyName: input.company_name ?? null,
       });
       const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation', now);
-      await ctx.messaging.sendEmail(tx, emailConfirmationMessage(email, displayName(user), link.url), link.secrets);
+      await sendEmailConfirmation(ctx, tx, user, link);
       await writeAudit(
         tx,
         audit(meta, {
@@ -224,7 +225,7 @@ export async function resendEmailConfirmation(ctx: AppContext, email: string, me
   if (user?.status !== 'active' || user.emailConfirmedAt !== null) return;
   await ctx.db.transaction(async (tx) => {
     const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'email-confirmation');
-    await ctx.messaging.sendEmail(tx, emailConfirmationMessage(user.email, displayName(user), link.url), link.secrets);
+    await sendEmailConfirmation(ctx, tx, user, link);
     await writeAudit(tx, audit(meta, { actorUserId: user.id, action: 'account.confirmation_resent', entityId: user.id }));
   });
 }
@@ -287,7 +288,14 @@ export async function sendPhoneCode(
       target: input.phone,
       expiresAt,
     });
-    await ctx.messaging.sendSms(tx, phoneCodeMessage(input.phone, code), { values: [code], expiresAt });
+    await sendPhoneCodeSms(ctx, tx, {
+      to: input.phone,
+      code,
+      minutes: KEY_LIFETIME_MS['phone-confirmation'] / 60_000,
+      expiresAt,
+      userId: user.id,
+      language: user.notificationLanguage,
+    });
     await writeAudit(
       tx,
       audit(meta, { actorUserId: user.id, action: 'account.phone_code_sent', entityId: user.id, after: { phone: input.phone } }),
@@ -354,7 +362,7 @@ export async function validatePhoneCode(
 async function sendPasswordResetLink(ctx: AppContext, user: UserRow, actorUserId: number | null, meta: RequestMeta) {
   await ctx.db.transaction(async (tx) => {
     const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, 'password-reset');
-    await ctx.messaging.sendEmail(tx, passwordResetMessage(user.email, displayName(user), link.url), link.secrets);
+    await sendPasswordReset(ctx, tx, user, link);
     await writeAudit(tx, audit(meta, { actorUserId, action: 'account.password_reset_requested', entityId: user.id }));
   });
 }
@@ -381,12 +389,12 @@ export async function requestOwnPasswordReset(ctx: AppContext, actor: Actor, met
 export async function sendSetPasswordInvitation(
   tx: Db,
   ctx: AppContext,
-  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>,
+  user: AccountRecipient,
   purpose: 'set-password' | 'sub-account-invite',
   invitedBy: string,
 ): Promise<void> {
   const link = await issueLinkKey(tx, ctx.config.publicUrl, user.id, purpose);
-  await ctx.messaging.sendEmail(tx, setPasswordMessage(user.email, displayName(user), link.url, invitedBy), link.secrets);
+  await sendInvitation(ctx, tx, user, link, invitedBy);
 }
 
 /**
@@ -423,7 +431,7 @@ export async function resetPassword(
     });
     await expireOpenCodes(tx, user.id, PASSWORD_PURPOSES, now);
     await revokeUserSessions(tx, user.id);
-    await ctx.messaging.sendEmail(tx, passwordChangedMessage(user.email, displayName(user)));
+    await sendPasswordChanged(ctx, tx, user);
     await writeAudit(
       tx,
       audit(meta, {
@@ -456,7 +464,7 @@ export async function changePassword(
     await updateUser(tx, user.id, { passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null });
     await expireOpenCodes(tx, user.id, ['password-reset'], now);
     await revokeUserSessions(tx, user.id);
-    await ctx.messaging.sendEmail(tx, passwordChangedMessage(user.email, displayName(user)));
+    await sendPasswordChanged(ctx, tx, user);
     await writeAudit(
       tx,
       audit(meta, {

@@ -78,7 +78,7 @@ describe('POST /api/staff-accounts (invitation)', () => {
     expect(created.permissions).toContain('applicationsStaffOwnRead');
 
     const mail = await lastMail(t, 'ana.pop@example.ro');
-    expect(mail?.subject).toBe('Invitație în Ghișeul Unic');
+    expect(mail?.subject).toBe('Invitație în Ghișeul Unic – setați parola contului');
     expect(mail?.text).toContain('https://ghiseu.test/auth/set-password?confirmationKey=');
     expect(mail?.text).toContain('Consiliul Județean Mureș');
     const key = confirmationKeyOf(mail?.text ?? '');
@@ -323,7 +323,7 @@ describe('activation, deactivation and password reset', () => {
     await activateWithPassword(t, active);
     expect((await call(t, 'PUT', `/api/staff-accounts/${active}/reset-password`, DEMO.admin)).statusCode).toBe(204);
     const mail = await lastMail(t, activeEmail);
-    expect(mail?.subject).toBe('Resetarea parolei în Ghișeul Unic');
+    expect(mail?.subject).toBe('Resetarea parolei – Ghișeul Unic');
     expect(mail?.text).toContain('https://ghiseu.test/auth/reset-password?confirmationKey=');
     const key = confirmationKeyOf(mail?.text ?? '');
     const [code] = await t.ctx.db

@@ -1,4 +1,3 @@
-import { USER_TYPE_LABELS } from '@ghiseu/domain';
 import { users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { computePermissions } from '../../platform/auth/permissions.js';
@@ -14,6 +13,7 @@ import { mayChangeRole, mayGrantAdminRole, mayInviteStaff, mayReadStaffAccount, 
 import { presentStaffAccount, presentStaffAccountList, staffSnapshot } from './presenter.js';
 import { createUser, replaceLinkKey, saveProfile, updateUser } from '../accounts/index.js';
 import { findUserByEmail } from '../auth/index.js';
+import { sendTemplated } from '../notifications/index.js';
 import * as organisationRepo from './repository/organisations.js';
 import * as structureRepo from './repository/structure.js';
 import * as repo from './repository/staff.js';
@@ -87,10 +87,6 @@ async function checkMemberships(
   }
 }
 
-function greeting(firstName: string | null): string {
-  return firstName ? `Bună ziua, ${firstName},` : 'Bună ziua,';
-}
-
 /**
  * Invites a staff member by e-mail (spec §3 staff account, §4 pending status): a pending
  * account in the organisation with its profile data, departments and functions, and an e-mail
@@ -145,24 +141,16 @@ export async function inviteStaffAccount(
         codeHash: hashToken(key),
         expiresAt,
       });
-      await ctx.messaging.sendEmail(
-        tx,
-        {
-          to: input.email,
-          subject: 'Invitație în Ghișeul Unic',
-          text: [
-            greeting(input.first_name),
-            '',
-            `${organisation.name} v-a creat un cont de ${USER_TYPE_LABELS[input.user_type_name].toLowerCase()} în Ghișeul Unic.`,
-            `Pentru a-l activa, setați-vă parola folosind linkul de mai jos (valabil ${SET_PASSWORD_HOURS} de ore):`,
-            '',
-            link,
-            '',
-            'Dacă nu vă așteptați la acest mesaj, îl puteți ignora.',
-          ].join('\n'),
-        },
-        { values: [key], expiresAt },
-      );
+      // A new account: the portal's default language until its owner chooses another.
+      await sendTemplated(ctx, tx, {
+        eventType: 'account.invitation',
+        channel: 'email',
+        to: input.email,
+        language: 'ro',
+        userId,
+        values: { recipient_name: input.first_name, link, invited_by: organisation.name },
+        secrets: { values: [key], expiresAt },
+      });
       const created = await repo.findStaffAccount(tx, userId);
       await audit(tx, actor, meta, {
         organisationId,
@@ -272,6 +260,11 @@ export async function resetStaffPassword(ctx: AppContext, actor: Actor, id: numb
   const hours = invitation ? SET_PASSWORD_HOURS : PASSWORD_RESET_HOURS;
   const link = `${ctx.config.publicUrl}/auth/${invitation ? 'set-password' : 'reset-password'}?confirmationKey=${encodeURIComponent(key)}`;
   const expiresAt = hoursFromNow(hours);
+  const recipient = await findUserByEmail(ctx.db, current.email);
+  const organisation = current.organisationId
+    ? await organisationRepo.findOrganisation(ctx.db, current.organisationId)
+    : undefined;
+  const invitedBy = organisation?.name ?? 'Administratorul instituției';
   await ctx.db.transaction(async (tx) => {
     await replaceLinkKey(tx, {
       userId: id,
@@ -279,26 +272,15 @@ export async function resetStaffPassword(ctx: AppContext, actor: Actor, id: numb
       codeHash: hashToken(key),
       expiresAt,
     });
-    await ctx.messaging.sendEmail(
-      tx,
-      {
-        to: current.email,
-        subject: invitation ? 'Invitație în Ghișeul Unic' : 'Resetarea parolei în Ghișeul Unic',
-        text: [
-          greeting(current.firstName),
-          '',
-          invitation
-            ? 'Administratorul instituției v-a retrimis invitația în Ghișeul Unic. Setați-vă parola folosind linkul de mai jos'
-            : 'Administratorul instituției a cerut resetarea parolei contului dumneavoastră. Alegeți o parolă nouă folosind linkul de mai jos',
-          `(valabil ${hours} de ore):`,
-          '',
-          link,
-          '',
-          'Dacă nu ați solicitat această schimbare, contactați administratorul instituției.',
-        ].join('\n'),
-      },
-      { values: [key], expiresAt },
-    );
+    await sendTemplated(ctx, tx, {
+      eventType: invitation ? 'account.invitation' : 'account.password_reset',
+      channel: 'email',
+      to: current.email,
+      language: recipient?.notificationLanguage ?? 'ro',
+      userId: id,
+      values: { recipient_name: current.firstName, link, invited_by: invitedBy },
+      secrets: { values: [key], expiresAt },
+    });
     await audit(tx, actor, meta, {
       organisationId: current.organisationId,
       action: 'staff_account.reset_password',

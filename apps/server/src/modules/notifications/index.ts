@@ -3,4 +3,4 @@
  */
 export { insertUserMessages, type NewUserMessage } from './inbox/store.js';
 export { type RenderedNotification, renderNotification } from './templates/render.js';
-export { sendTemplated, type TemplatedMessage } from './templates/send.js';
+export { PORTAL_NAME, sendTemplated, type TemplatedMessage, withCommonValues } from './templates/send.js';

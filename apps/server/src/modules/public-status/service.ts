@@ -28,6 +28,7 @@ import {
 } from '../applications/index.js';
 import { listApplicationBeneficiaries } from '../beneficiaries/index.js';
 import { listApplicationRealEstates } from '../real-estate/index.js';
+import { sendTemplated } from '../notifications/index.js';
 import {
   isAccessFor,
   isVisibleToVisitors,
@@ -81,10 +82,6 @@ export function publicCodeMatches(stored: string, applicationId: number, phone: 
   const wanted = Buffer.from(stored);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
-
-const smsText = (identificationNumber: string | null, code: string): string =>
-  `Ghișeul Unic: codul pentru consultarea stadiului cererii${identificationNumber ? ` nr. ${identificationNumber}` : ''} este ${code}. ` +
-  `Este valabil ${PUBLIC_STATUS_RULES.codeTtlSeconds / 60} minute. Nu îl comunicați nimănui.`;
 
 /** The public page's address for an application. */
 export const publicStatusUrl = (ctx: AppContext, applicationId: number): string =>
@@ -141,11 +138,15 @@ export async function requestPublicCode(ctx: AppContext, id: number, phone: stri
   const expiresAt = new Date(now.getTime() + PUBLIC_STATUS_RULES.codeTtlSeconds * 1000);
   await ctx.db.transaction(async (tx) => {
     await repo.replaceCode(tx, { applicationId: id, phone, codeHash: hashPublicCode(id, phone, code), expiresAt }, now);
-    await ctx.messaging.sendSms(
-      tx,
-      { to: phone, text: smsText(application.identificationNumber, code) },
-      { values: [code], expiresAt },
-    );
+    // The visitor is not signed in: the portal's default language.
+    await sendTemplated(ctx, tx, {
+      eventType: 'account.phone_code',
+      channel: 'sms',
+      to: phone,
+      language: 'ro',
+      values: { code, minutes: String(PUBLIC_STATUS_RULES.codeTtlSeconds / 60) },
+      secrets: { values: [code], expiresAt },
+    });
     await writeAudit(tx, {
       ...visitorAudit('public_status.code_sent', id, phone, meta),
       organisationId: application.organisationId,

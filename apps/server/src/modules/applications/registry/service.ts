@@ -37,6 +37,7 @@ import * as apps from '../repository.js';
 import { mayUseRegistry, registryAbilities } from './policy.js';
 import * as repo from './repository.js';
 import { type SlipData, slipDocument } from './slip.js';
+import { sendTemplated } from '../../notifications/index.js';
 
 /**
  * The general registry (spec §2 /register-application, §3 Document register, §4 register,
@@ -652,7 +653,7 @@ export async function sendRegistered(
 /* ───────────────────────────── Invitation ───────────────────────────── */
 
 /**
- * `POST /notifications/invite-beneficiary`: an e-mail (in Romanian) inviting the beneficiary of a
+ * `POST /notifications/invite-beneficiary`: an e-mail (template beneficiary.invited, in Romanian) inviting the beneficiary of a
  * registered application to create an account and follow the file. Refused with
  * BENEFICIARY_EMAIL_ALREADY_INVITED when the address was already invited for this application or
  * already has an account. The message holds no secret: a sign-up link and the public status page.
@@ -673,22 +674,19 @@ export async function inviteBeneficiary(ctx: AppContext, actor: Actor, input: In
     });
     if (!invitation) throw new AppError('BENEFICIARY_EMAIL_ALREADY_INVITED', { reason: 'already_invited' });
     const number = application.identificationNumber ?? String(application.id);
-    await ctx.messaging.sendEmail(tx, {
+    // The beneficiary has no account yet (refused above otherwise): the portal's default language.
+    await sendTemplated(ctx, tx, {
+      eventType: 'beneficiary.invited',
+      channel: 'email',
       to: email,
-      subject: `Cererea ${number} a fost înregistrată la ${row.tenantName}`,
-      text: [
-        'Bună ziua,',
-        '',
-        `${row.tenantName} a înregistrat cererea dumneavoastră „${row.typeName}” cu numărul ${number}.`,
-        'Pentru a urmări dosarul online și a primi notificări, vă invităm să vă creați un cont în Ghișeul Unic, cu această adresă de e-mail:',
-        '',
-        `${base}/auth/signup`,
-        '',
-        'Stadiul cererii îl puteți vedea oricând și pe pagina publică a cererii (cu un cod primit prin SMS):',
-        `${base}/qr/${application.id}`,
-        '',
-        'Dacă nu ați depus o cerere, puteți ignora acest mesaj.',
-      ].join('\n'),
+      language: 'ro',
+      values: {
+        application_number: number,
+        application_type: row.typeName,
+        organisation_name: row.tenantName,
+        signup_url: `${base}/auth/signup`,
+        status_url: `${base}/qr/${application.id}`,
+      },
     });
     await audit(tx, actor, meta, {
       organisationId: application.organisationId,

@@ -5,6 +5,7 @@ import { verifyPassword } from '../../../platform/auth/passwords.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
+import { sendTemplated } from '../../notifications/index.js';
 import * as repo from './repository.js';
 
 /**
@@ -62,14 +63,15 @@ export async function openRequest(
     expiresAt,
   });
   if (code && signer.phone)
-    await ctx.messaging.sendSms(
-      tx,
-      {
-        to: signer.phone,
-        text: `Codul de semnare Ghișeul Unic este ${code}. Este valabil ${SIGNING_REQUEST_MINUTES} minute. Nu îl comunicați nimănui.`,
-      },
-      { values: [code], expiresAt },
-    );
+    await sendTemplated(ctx, tx, {
+      eventType: 'account.phone_code',
+      channel: 'sms',
+      to: signer.phone,
+      language: signer.notificationLanguage,
+      userId: signer.id,
+      values: { code, minutes: String(SIGNING_REQUEST_MINUTES) },
+      secrets: { values: [code], expiresAt },
+    });
   return {
     success: true,
     request_id: requestId,

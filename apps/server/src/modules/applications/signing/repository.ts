@@ -168,6 +168,8 @@ export interface SignerRow {
   enrolled: boolean;
   signingPinHash: string | null;
   passwordHash: string | null;
+  /** The language of the signing code's SMS. */
+  notificationLanguage: 'ro' | 'en' | 'hu';
   personalNumericCode: string | null;
   idCardSeries: string | null;
   idCardNumber: string | null;
@@ -188,6 +190,7 @@ export async function findSigner(db: Db, userId: number): Promise<SignerRow | un
       enrolled: users.enrolled,
       signingPinHash: users.signingPinHash,
       passwordHash: users.passwordHash,
+      notificationLanguage: users.notificationLanguage,
       personalNumericCode: profiles.personalNumericCode,
       idCardSeries: profiles.idCardSeries,
       idCardNumber: profiles.idCardNumber,

@@ -133,7 +133,7 @@ export async function signingCode(t: TestApp, phone: string): Promise<string> {
     .orderBy(desc(outboxMessages.id))
     .limit(1);
   const text = row ? renderMessage(row).text : '';
-  expect(text).toMatch(/^Codul de semnare Ghișeul Unic este \d{6}\./);
+  expect(text).toMatch(/^Codul de verificare Ghișeul Unic este \d{6}\. Este valabil 5 minute\./);
   return /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 }
 

@@ -4,15 +4,9 @@ import {
   type NotificationChannel,
   type NotificationLanguage,
 } from '@ghiseu/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import { notificationTemplates } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
-
-/*
- * STUB written by the lead so that the dispatcher can be built in parallel: the templates part
- * of issue 14 owns this file and replaces the body (sanitising, HTML escaping of values, the
- * plain-text version of e-mails, caching). Keep the exported signatures.
- */
+import { escapeHtml, htmlToText, sanitizeTemplateHtml } from './content.js';
+import { findTemplateForRender } from './repository.js';
 
 export type PlaceholderValues = Record<string, string | number | null | undefined>;
 
@@ -35,28 +29,69 @@ export interface RenderedNotification {
   language: NotificationLanguage;
 }
 
-/** The template of an event and channel in the recipient's language (or Romanian), filled; null when none exists. */
+const isEmpty = (value: PlaceholderValues[string]) => value === undefined || value === null || String(value).trim() === '';
+
+/**
+ * A placeholder without a value disappears with the space (and comma) before it when punctuation
+ * follows ("Bună ziua, {{recipient_name}}," → "Bună ziua," when the name is unknown), then the rest is
+ * filled; `encode` escapes the values of an HTML text.
+ */
+export function fillTemplateText(text: string, values: PlaceholderValues, encode?: (value: string) => string): string {
+  const tidy = text.replace(/,?[ \t]*\{\{\s*([A-Za-z0-9_]+)\s*\}\}(?=[,.;:!?])/g, (whole, name: string) =>
+    isEmpty(values[name]) ? '' : whole,
+  );
+  return fillPlaceholders(tidy, values, encode);
+}
+
+/**
+ * Placeholders whose value is HTML already (the digest's list of items, built from rendered
+ * lines): filled into an HTML message unescaped. The message is sanitised afterwards like any other.
+ */
+export const HTML_VALUE_PLACEHOLDERS: ReadonlySet<string> = new Set(['items']);
+
+/** A value escaped into HTML; its line breaks kept as <br>. */
+const htmlValue = (value: string) => escapeHtml(value.replace(/\uE000/g, '')).replace(/\r?\n/g, '<br>');
+
+/** Fills an HTML text: values escaped, except those of {@link HTML_VALUE_PLACEHOLDERS}. */
+function fillHtml(text: string, values: PlaceholderValues): string {
+  // The HTML values go in last, through slots, so that text inside them is never read as a placeholder.
+  const slots: string[] = [];
+  const escaped: PlaceholderValues = { ...values };
+  for (const name of HTML_VALUE_PLACEHOLDERS) {
+    const value = values[name];
+    if (isEmpty(value)) continue;
+    escaped[name] = `\uE000${slots.length}\uE000`;
+    slots.push(String(value));
+  }
+  const filled = fillTemplateText(text, escaped, (value) => (/^\uE000\d+\uE000$/.test(value) ? value : htmlValue(value)));
+  return filled.replace(/\uE000(\d+)\uE000/g, (_slot, index: string) => slots[Number(index)] ?? '');
+}
+
+/** One template row filled for one recipient (shared by sending and the editor's preview). */
+export function renderTemplate(
+  template: { channel: NotificationChannel; subject: string | null; message: string },
+  values: PlaceholderValues,
+): Omit<RenderedNotification, 'language'> {
+  if (template.channel === 'sms') {
+    // An SMS is plain text: values go in as they are.
+    return { subject: null, html: null, text: fillTemplateText(template.message, values).trim() };
+  }
+  const subject = template.subject === null ? null : fillTemplateText(template.subject, values).replace(/\s+/g, ' ').trim();
+  // Values are escaped into the HTML, and the result is sanitised again: a template edited
+  // straight in the database, or a value that slipped through, never reaches a reader raw.
+  const html = sanitizeTemplateHtml(fillHtml(template.message, values));
+  return { subject, html, text: htmlToText(html) };
+}
+
+/**
+ * The template of an event and channel in the recipient's language (or Romanian), filled; null
+ * when none exists. Nothing is cached: an edit is used by the next message in every process.
+ */
 export async function renderNotification(db: Db, request: RenderRequest): Promise<RenderedNotification | null> {
   const languages = [...new Set([request.language, DEFAULT_NOTIFICATION_LANGUAGE])];
-  const rows = await db
-    .select()
-    .from(notificationTemplates)
-    .where(
-      and(
-        eq(notificationTemplates.eventType, request.eventType),
-        eq(notificationTemplates.channel, request.channel),
-        inArray(notificationTemplates.language, languages),
-      ),
-    );
-  const template = rows.find((r) => r.language === request.language) ?? rows.find((r) => r.language === 'ro');
+  const rows = await findTemplateForRender(db, request.eventType, request.channel, languages);
+  const template =
+    rows.find((r) => r.language === request.language) ?? rows.find((r) => r.language === DEFAULT_NOTIFICATION_LANGUAGE);
   if (!template) return null;
-  const subject = template.subject === null ? null : fillPlaceholders(template.subject, request.values);
-  const body = fillPlaceholders(template.message, request.values);
-  const isSms = request.channel === 'sms';
-  return {
-    subject,
-    html: isSms ? null : body,
-    text: isSms ? body : body.replace(/<[^>]+>/g, ''),
-    language: template.language,
-  };
+  return { ...renderTemplate(template, request.values), language: template.language };
 }

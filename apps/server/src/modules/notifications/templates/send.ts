@@ -4,11 +4,6 @@ import type { Db } from '../../../platform/db.js';
 import type { MessageSecrets } from '../../../platform/messaging.js';
 import { type PlaceholderValues, renderNotification } from './render.js';
 
-/*
- * STUB written by the lead (see render.ts): the templates part of issue 14 owns this file. Keep
- * the exported signature.
- */
-
 export interface TemplatedMessage {
   eventType: string;
   channel: 'email' | 'sms';
@@ -22,16 +17,33 @@ export interface TemplatedMessage {
   secrets?: MessageSecrets;
 }
 
+/** The portal's name in every message (placeholder `portal_name`). */
+export const PORTAL_NAME = 'Ghișeul Unic';
+
 /**
- * Renders the event's template for the channel and queues it in the caller's transaction.
- * Answers the outbox message id. Throws when the event has no template at all (a seeding bug).
+ * The common placeholders (portal_url, portal_name) from the configuration, under the caller's
+ * values (a caller may name them itself).
  */
-export async function sendTemplated(ctx: Pick<AppContext, 'messaging'>, tx: Db, message: TemplatedMessage): Promise<number> {
+export function withCommonValues(ctx: { config?: { publicUrl: string } }, values: PlaceholderValues): PlaceholderValues {
+  const portalUrl = ctx.config?.publicUrl.replace(/\/+$/, '');
+  return { portal_name: PORTAL_NAME, ...(portalUrl ? { portal_url: portalUrl } : {}), ...values };
+}
+
+/**
+ * Renders the event's template for the channel (the recipient's language, else Romanian) and
+ * queues it in the caller's transaction. Answers the outbox message id. Throws when the event
+ * has no template at all (a seeding bug: the reference seed writes every event × channel × language).
+ */
+export async function sendTemplated(
+  ctx: Pick<AppContext, 'messaging'> & { config?: { publicUrl: string } },
+  tx: Db,
+  message: TemplatedMessage,
+): Promise<number> {
   const rendered = await renderNotification(tx, {
     eventType: message.eventType,
     channel: message.channel,
     language: message.language,
-    values: message.values,
+    values: withCommonValues(ctx, message.values),
   });
   if (!rendered) throw new Error(`no ${message.channel} template for ${message.eventType}`);
   const origin = { eventType: message.eventType, userId: message.userId };

@@ -18,6 +18,8 @@ import { AppError } from '../../../platform/errors.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../../platform/request.js';
 import { hashToken, newOpaqueToken } from '../../../platform/tokens.js';
 import { type FileRow, findOwnFile } from '../../files/index.js';
+import { findUserByEmail } from '../../auth/index.js';
+import { sendTemplated } from '../../notifications/index.js';
 import { beginCheckout } from '../checkout.js';
 import { applicationBalanceOf, createPayment, settlePayment } from '../ledger.js';
 import { toPayment } from '../presenter.js';
@@ -355,21 +357,6 @@ export async function rejectPayment(
 
 const formatRon = (lei: string) => `${lei.replace('.', ',')} lei`;
 
-function linkMessage(to: string, url: string, a: repo.PayableApplication, amount: string) {
-  const text = [
-    'Bună ziua,',
-    '',
-    `${a.organisationName} vă trimite un link de plată pentru cererea ${applicationLabel(a)}, în valoare de ${formatRon(amount)}.`,
-    'Puteți plăti online, cu cardul, deschizând adresa de mai jos:',
-    url,
-    '',
-    'Dacă nu așteptați acest mesaj, îl puteți ignora.',
-    '',
-    'Ghișeul Unic',
-  ].join('\n');
-  return { to, subject: `Link de plată pentru cererea ${applicationLabel(a)}`, text };
-}
-
 /**
  * PUT /staff-applications/{id}/create-payment-link {amount, email}: a CREATED LINK payment whose
  * random token (256 bits) is stored only as its sha256; the e-mail with `${publicUrl}/plata/<token>`
@@ -391,6 +378,8 @@ export async function createPaymentLink(
   const amount = parseLei(body.amount)!;
   const token = newOpaqueToken();
   const url = `${ctx.config.publicUrl.replace(/\/+$/, '')}/plata/${token}`;
+  // The address may be a portal user's: then the message is in their language.
+  const recipient = await findUserByEmail(ctx.db, body.email);
   await ctx.db.transaction(async (tx) => {
     const due = await dueOf(tx, applicationId);
     if (amount <= 0 || amount > due) throw new AppError('PAYMENT_AMOUNT_INVALID', { due: formatLei(due) });
@@ -408,9 +397,21 @@ export async function createPaymentLink(
       createdBy: actor.userId,
       linkTokenHash: hashToken(token),
     });
-    await ctx.messaging.sendEmail(tx, linkMessage(body.email, url, a, created.amount), {
-      values: [token],
-      expiresAt: new Date(Date.now() + LINK_SECRET_DAYS * 86_400_000),
+    await sendTemplated(ctx, tx, {
+      eventType: 'payment.link',
+      channel: 'email',
+      to: body.email,
+      language: recipient?.notificationLanguage ?? 'ro',
+      userId: recipient?.id,
+      values: {
+        recipient_name: recipient ? [recipient.firstName, recipient.lastName].filter(Boolean).join(' ') : null,
+        application_number: applicationLabel(a),
+        application_type: a.applicationTypeName,
+        organisation_name: a.organisationName,
+        amount: formatRon(created.amount),
+        link: url,
+      },
+      secrets: { values: [token], expiresAt: new Date(Date.now() + LINK_SECRET_DAYS * 86_400_000) },
     });
     await ledgerRepo.insertPaymentEvent(tx, {
       paymentId: created.id,
