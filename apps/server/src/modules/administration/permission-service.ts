@@ -1,4 +1,5 @@
-import { PERMISSIONS } from '@ghiseu/domain';
+import { type PermissionKey, PERMISSIONS, ROLE_GRANTS } from '@ghiseu/domain';
+import type { Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -75,4 +76,13 @@ export async function patchPermission(
     });
   });
   return getPermission(ctx, actor, key);
+}
+
+/**
+ * The active staff and administrators of `organisationId` holding `key` (role grants or
+ * functions), by id: whom a notification for "the staff who can …" reaches (issue 14).
+ */
+export function staffHoldingPermission(db: Db, organisationId: number, key: PermissionKey): Promise<number[]> {
+  const rolesGranting = (['staff', 'admin'] as const).filter((role) => ROLE_GRANTS[role].includes(key));
+  return repo.findStaffHoldingPermission(db, organisationId, key, rolesGranting);
 }

@@ -1,8 +1,9 @@
 import { PERMISSION_CATEGORIES, PERMISSION_KEYS, PERMISSIONS } from '@ghiseu/domain';
-import { inArray, sql } from 'drizzle-orm';
-import { permissionDefinitions } from '../../../db/schema/index.js';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { permissionDefinitions, users } from '../../../db/schema/index.js';
 import { type Db, executeRows } from '../../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../../platform/list-query.js';
+import { functionPermissionSource } from '../permission-source.js';
 
 /**
  * Permission records and the permission catalogue list (permission-service; structure-service
@@ -130,4 +131,36 @@ export async function findPermissionListRow(db: Db, key: string): Promise<Permis
         FROM ${catalogue} LEFT JOIN permission_definitions d ON d.key = c.key WHERE c.key = ${key}`,
   );
   return raw ? toPermissionListRow(raw) : undefined;
+}
+
+/* ───────────────────────────── Who holds a permission ───────────────────────────── */
+
+/**
+ * The active staff and administrators of an organisation who hold `key`, by the grants of their
+ * role or through their functions (the same SQL as the per-request computation,
+ * `functionPermissionSource`, read here directly so that a worker, which never registers the
+ * request-time sources, answers the same).
+ */
+export async function findStaffHoldingPermission(
+  db: Db,
+  organisationId: number,
+  key: string,
+  rolesGranting: readonly string[],
+): Promise<number[]> {
+  const fromFunctions = functionPermissionSource.keys(sql`${users.id}`, sql`${users.organisationId}`);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        inArray(users.userType, ['staff', 'admin']),
+        eq(users.status, 'active'),
+        rolesGranting.length > 0
+          ? or(inArray(users.userType, rolesGranting as ('staff' | 'admin')[]), sql`${key} = any(${fromFunctions})`)
+          : sql`${key} = any(${fromFunctions})`,
+      ),
+    )
+    .orderBy(users.id);
+  return rows.map((r) => r.id);
 }
