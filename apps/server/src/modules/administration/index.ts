@@ -6,4 +6,4 @@ export { createSystemFunctions, organisationExists, presentOrganisationsFor } fr
 export { presentOrganisationList } from './presenter.js';
 export { ownDepartmentIds, ownFunctionIds } from './structure-service.js';
 /** Whom a notification for "the staff who can …" of an organisation reaches (issue 14). */
-export { staffHoldingPermission } from './permission-service.js';
+export { staffHoldingPermissions } from './permission-service.js';

@@ -79,10 +79,16 @@ export async function patchPermission(
 }
 
 /**
- * The active staff and administrators of `organisationId` holding `key` (role grants or
- * functions), by id: whom a notification for "the staff who can …" reaches (issue 14).
+ * The active staff and administrators of `organisationId` who hold every key of at least one of
+ * `alternatives` (role grants or functions), by id: whom a notification for "the staff who
+ * can …" reaches (issue 14).
  */
-export function staffHoldingPermission(db: Db, organisationId: number, key: PermissionKey): Promise<number[]> {
-  const rolesGranting = (['staff', 'admin'] as const).filter((role) => ROLE_GRANTS[role].includes(key));
-  return repo.findStaffHoldingPermission(db, organisationId, key, rolesGranting);
+export function staffHoldingPermissions(
+  db: Db,
+  organisationId: number,
+  alternatives: readonly (readonly PermissionKey[])[],
+): Promise<number[]> {
+  const rolesGranting = (key: string) =>
+    (['staff', 'admin'] as const).filter((role) => ROLE_GRANTS[role].includes(key as PermissionKey));
+  return repo.findStaffHoldingPermissions(db, organisationId, alternatives, rolesGranting);
 }

@@ -133,21 +133,27 @@ export async function findPermissionListRow(db: Db, key: string): Promise<Permis
   return raw ? toPermissionListRow(raw) : undefined;
 }
 
-/* ───────────────────────────── Who holds a permission ───────────────────────────── */
+/* ───────────────────────────── Who holds permissions ───────────────────────────── */
 
 /**
- * The active staff and administrators of an organisation who hold `key`, by the grants of their
- * role or through their functions (the same SQL as the per-request computation,
- * `functionPermissionSource`, read here directly so that a worker, which never registers the
- * request-time sources, answers the same).
+ * The active staff and administrators of an organisation who hold every key of at least one of
+ * `alternatives`, each key by the grants of their role (`rolesGranting[key]`) or through their
+ * functions (the SQL of `functionPermissionSource`, read here directly so that a worker, which
+ * never registers the request-time sources, answers the same).
  */
-export async function findStaffHoldingPermission(
+export async function findStaffHoldingPermissions(
   db: Db,
   organisationId: number,
-  key: string,
-  rolesGranting: readonly string[],
+  alternatives: readonly (readonly string[])[],
+  rolesGranting: (key: string) => ('staff' | 'admin')[],
 ): Promise<number[]> {
+  if (alternatives.length === 0) return [];
   const fromFunctions = functionPermissionSource.keys(sql`${users.id}`, sql`${users.organisationId}`);
+  const holds = (key: string) => {
+    const roles = rolesGranting(key);
+    const viaFunction = sql`${key} = any(${fromFunctions})`;
+    return roles.length > 0 ? or(inArray(users.userType, roles), viaFunction) : viaFunction;
+  };
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -156,9 +162,7 @@ export async function findStaffHoldingPermission(
         eq(users.organisationId, organisationId),
         inArray(users.userType, ['staff', 'admin']),
         eq(users.status, 'active'),
-        rolesGranting.length > 0
-          ? or(inArray(users.userType, rolesGranting as ('staff' | 'admin')[]), sql`${key} = any(${fromFunctions})`)
-          : sql`${key} = any(${fromFunctions})`,
+        or(...alternatives.map((keys) => and(...keys.map(holds)))),
       ),
     )
     .orderBy(users.id);

@@ -37,8 +37,12 @@ interface Fixture {
   fixture: Awaited<ReturnType<typeof buildApplicationType>>;
   /** Registers and assigns (applicationsRegister through a function, + the view and assign keys). */
   registrar: SignedIn;
-  /** Sees the organisation's applications, cannot register. */
+  /** Sees and processes the organisation's applications (registers a submission from the inbox). */
   clerk: SignedIn;
+  /** A clerk who sees only what is assigned to them. */
+  plain: SignedIn;
+  /** A registrar of another organisation. */
+  stranger: SignedIn;
 }
 
 /**
@@ -116,7 +120,17 @@ beforeAll(async () => {
     lastName: 'Registru',
   });
   const clerk = await buildStaff(t, organisation.id, { functions: [viewer], firstName: 'Carmen', lastName: 'Lucrătoare' });
-  f = { fixture, registrar, clerk };
+  const plain = await buildStaff(t, organisation.id, { firstName: 'Petru', lastName: 'Simplu' });
+  const elsewhere = await buildOrganisation(t, { uat_id: TARGU_MURES });
+  const strangerFunction = await buildFunction(t, elsewhere.id, [
+    await buildResponsibility(t, elsewhere.id, ['applicationsRegister', 'CAN_VIEW_ORGANISATIONS_APPLICATIONS']),
+  ]);
+  const stranger = await buildStaff(t, elsewhere.id, {
+    functions: [strangerFunction],
+    firstName: 'Străin',
+    lastName: 'Altundeva',
+  });
+  f = { fixture, registrar, clerk, plain, stranger };
   // Whatever the set-up emitted is dispatched now: each test then sees only its own events.
   await t.ctx.jobs.drain();
 }, 180_000);
@@ -184,8 +198,11 @@ describe('a submission', () => {
       hasBeenRead: false,
     });
     expect(bell[0].title).toContain(identificationNumber);
-    // The clerk without applicationsRegister hears nothing of a new submission.
-    expect(await inbox(f.clerk, id)).toHaveLength(0);
+    // The clerk who sees the organisation's inbox registers submissions too; an assigned-only
+    // clerk and the staff of another organisation hear nothing of it.
+    expect((await inbox(f.clerk, id)).map((m) => m.eventType)).toEqual(['application.submitted']);
+    expect(await inbox(f.plain, id)).toHaveLength(0);
+    expect(await inbox(f.stranger, id)).toHaveLength(0);
 
     const mails = await outbox(citizen, 'application.submitted');
     expect(mails).toHaveLength(1);
@@ -266,10 +283,10 @@ describe('preferences', () => {
     await t.ctx.jobs.drain();
     const registrarTypes = (await inbox(f.registrar, id)).map((m) => m.eventType);
     expect(registrarTypes).toEqual(['application.submitted']);
-    // Handing it to the clerk tells the clerk.
-    await assign(id, f.clerk);
+    // Handing it to the assigned-only clerk tells them.
+    await assign(id, f.plain);
     await t.ctx.jobs.drain();
-    expect((await inbox(f.clerk, id)).map((m) => m.eventType)).toEqual(['application.assigned']);
+    expect((await inbox(f.plain, id)).map((m) => m.eventType)).toEqual(['application.assigned']);
   });
 });
 

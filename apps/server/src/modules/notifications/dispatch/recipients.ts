@@ -1,6 +1,6 @@
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, formatRonText, notificationEvent } from '@ghiseu/domain';
 import type { Db } from '../../../platform/db.js';
-import { staffHoldingPermission } from '../../administration/index.js';
+import { staffHoldingPermissions } from '../../administration/index.js';
 import { findApplicationSummary } from '../../applications/index.js';
 import * as repo from './repository.js';
 
@@ -30,6 +30,14 @@ type Payload = Record<string, unknown>;
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
+
+/**
+ * The staff told of a new submission: those who register for the organisation (the registry,
+ * `applicationsRegister`), and the clerks who process and see every application of the
+ * organisation (`applicationsStaffOwnEdit` + `CAN_VIEW_ORGANISATIONS_APPLICATIONS`): they are the
+ * ones who register a citizen's submission from the staff inbox (domain processing/abilities.ts).
+ */
+const REGISTRARS = [['applicationsRegister'], ['applicationsStaffOwnEdit', 'CAN_VIEW_ORGANISATIONS_APPLICATIONS']] as const;
 
 /** Domain event → catalogue event. */
 const NOTIFICATION_OF: Record<string, string> = {
@@ -76,7 +84,7 @@ export async function planEvent(tx: Db, event: repo.DomainEventRow): Promise<Dis
   let recipients: Recipient[] = [];
   switch (event.type) {
     case 'application.submitted':
-      recipients = [...applicant(), ...staff(...(await staffHoldingPermission(tx, a.organisationId, 'applicationsRegister')))];
+      recipients = [...applicant(), ...staff(...(await staffHoldingPermissions(tx, a.organisationId, REGISTRARS)))];
       break;
     case 'application.registered':
     case 'application.approved':
