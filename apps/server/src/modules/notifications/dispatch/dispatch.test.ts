@@ -21,6 +21,7 @@ import {
 } from '../../../../test/factories.js';
 import { TARGU_MURES } from '../../../../test/administration-kit.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { emitDomainEvent } from '../../../platform/events.js';
 import { dispatchPendingEvents } from './dispatcher.js';
 
 /**
@@ -62,7 +63,7 @@ async function ensureTemplates(): Promise<void> {
       message:
         channel === 'sms'
           ? `${word} {{application_number}} {{clarification_message}}`
-          : `<p>{{recipient_name}}: ${word} {{application_number}} {{status}} {{clarification_message}}</p>`,
+          : `<p>{{recipient_name}}: ${word} {{application_number}} {{status}} {{clarification_message}} {{amount}} {{document_number}} {{signer_name}}</p>`,
     });
   for (const event of CONFIGURABLE_EVENTS) for (const channel of event.channels) add(event.type, channel, 'ro', event.label);
   rows.push(
@@ -345,6 +346,63 @@ describe('weekly digests', () => {
     expect((await call(t, 'POST', '/api/dev/digests/yearly')).statusCode).toBe(400);
     const remote = await t.app.inject({ method: 'POST', url: '/api/dev/digests/daily', remoteAddress: '203.0.113.9' });
     expect(remote.statusCode).toBe(404);
+  });
+});
+
+describe('documents and payments', () => {
+  it('tell the assignee of a document to sign and of signatures, the applicant of the issued act and of payments', async () => {
+    const citizen = await buildCitizen(t);
+    const { id, identificationNumber } = await file(citizen, 7);
+    await register(id);
+    await assign(id, f.plain);
+    await t.ctx.jobs.drain();
+    // The events as the documents, signing and payments modules write them (their flows have their own tests).
+    await t.ctx.db.transaction(async (tx) => {
+      const base = { entityType: 'application', entityId: id };
+      await emitDomainEvent(tx, { ...base, type: 'application.document_generated', actorUserId: f.registrar.id, payload: {} });
+      await emitDomainEvent(tx, {
+        ...base,
+        type: 'application.document_signed_by_applicant',
+        actorUserId: citizen.id,
+        payload: {},
+      });
+      await emitDomainEvent(tx, {
+        ...base,
+        type: 'application.document_issued',
+        actorUserId: f.plain.id,
+        payload: { output_number: 'CU-77/2026' },
+      });
+      await emitDomainEvent(tx, {
+        type: 'payment.failed',
+        entityType: 'payment',
+        entityId: 999_001,
+        actorUserId: null,
+        payload: { application_id: id, type: 'card', amount: '1234.50' },
+      });
+      // Not a notification: just marked processed.
+      await emitDomainEvent(tx, { ...base, type: 'application.registry_form_updated', actorUserId: f.plain.id, payload: {} });
+    });
+    await t.ctx.jobs.drain();
+
+    const plainTypes = (await inbox(f.plain, id)).map((m) => m.eventType).sort();
+    expect(plainTypes).toEqual(['application.assigned', 'application.document_ready_to_sign', 'application.document_signed']);
+    const signed = (await inbox(f.plain, id)).find((m) => m.eventType === 'application.document_signed');
+    expect(signed?.message).toContain('Ioana Mureșan');
+
+    const issued = (await inbox(citizen, id)).find((m) => m.eventType === 'application.document_issued');
+    expect(issued?.message).toContain('CU-77/2026');
+    const failed = (await inbox(citizen, id)).find((m) => m.eventType === 'payment.failed');
+    expect(failed).toMatchObject({ sourceId: id, sourceNumber: identificationNumber });
+    expect(failed?.message).toContain('1.234,50 lei');
+    expect(await outbox(citizen, 'payment.failed')).toHaveLength(1);
+    // The applicant who signed is not told of their own signature.
+    expect((await inbox(citizen, id)).map((m) => m.eventType)).not.toContain('application.document_signed');
+
+    const [left] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityId, id), eq(domainEvents.entityType, 'application'), isNull(domainEvents.processedAt)));
+    expect(left.n).toBe(0);
   });
 });
 
