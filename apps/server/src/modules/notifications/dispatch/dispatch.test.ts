@@ -22,6 +22,7 @@ import {
 import { TARGU_MURES } from '../../../../test/administration-kit.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { emitDomainEvent } from '../../../platform/events.js';
+import { sendDigests } from './digests.js';
 import { dispatchPendingEvents } from './dispatcher.js';
 
 /**
@@ -433,5 +434,22 @@ describe('exactly once', () => {
       .from(domainEvents)
       .where(and(inArray(domainEvents.id, eventIds), isNull(domainEvents.processedAt)));
     expect(left.n).toBe(0);
+  });
+
+  it('two digest runs at once send one digest', async () => {
+    const citizen = await buildCitizen(t);
+    await setPreferences(citizen, {
+      language: 'ro',
+      items: [{ event_type: 'application.submitted', email: true, sms: true, in_app: false, frequency: 'daily' }],
+    });
+    await file(citizen, 8);
+    await t.ctx.jobs.drain();
+    const services = { db: t.ctx.db, config: t.ctx.config, messaging: t.ctx.messaging, log: console };
+    const [a, b] = await Promise.all([sendDigests(services, 'daily'), sendDigests(services, 'daily')]);
+    expect(a + b).toBeGreaterThanOrEqual(2);
+    const digests = await outbox(citizen, 'digest');
+    // One e-mail and one SMS (the phone is confirmed), each listing the submission once.
+    expect(digests.map((d) => d.channel).sort()).toEqual(['email', 'sms']);
+    expect(await sendDigests(services, 'daily')).toBe(0);
   });
 });
