@@ -380,6 +380,13 @@ describe('documents and payments', () => {
         actorUserId: null,
         payload: { application_id: id, type: 'card', amount: '1234.50' },
       });
+      // Weeks old (written before notifications existed): nobody is told, it is marked processed.
+      await tx.insert(domainEvents).values({
+        ...base,
+        type: 'application.approved',
+        actorUserId: f.plain.id,
+        occurredAt: new Date(Date.now() - 30 * 24 * 3_600_000),
+      });
       // Not a notification: just marked processed.
       await emitDomainEvent(tx, { ...base, type: 'application.registry_form_updated', actorUserId: f.plain.id, payload: {} });
     });
@@ -396,6 +403,7 @@ describe('documents and payments', () => {
     expect(failed).toMatchObject({ sourceId: id, sourceNumber: identificationNumber });
     expect(failed?.message).toContain('1.234,50 lei');
     expect(await outbox(citizen, 'payment.failed')).toHaveLength(1);
+    expect((await inbox(citizen, id)).map((m) => m.eventType)).not.toContain('application.approved');
     // The applicant who signed is not told of their own signature.
     expect((await inbox(citizen, id)).map((m) => m.eventType)).not.toContain('application.document_signed');
 

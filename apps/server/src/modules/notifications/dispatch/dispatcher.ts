@@ -28,6 +28,13 @@ import * as repo from './repository.js';
 /** Events read per query; each one is still its own transaction. */
 const BATCH = 50;
 
+/**
+ * Events older than this are marked processed without telling anyone: news of weeks ago is noise
+ * (and the events written before notifications existed must not flood every mailbox at once
+ * when this version is deployed). Far longer than any outage the cron catch-up covers.
+ */
+export const MAX_EVENT_AGE_MS = 7 * 24 * 3_600_000;
+
 export interface DispatchResult {
   events: number;
   notified: number;
@@ -63,7 +70,8 @@ export async function dispatchPendingEvents(ctx: Services): Promise<DispatchResu
 async function dispatchEvent(ctx: Services, tx: Db, id: number): Promise<{ notified: number } | undefined> {
   const event = await repo.lockPendingEvent(tx, id);
   if (!event) return undefined;
-  const plan = await planEvent(tx, event);
+  const stale = Date.now() - event.occurredAt.getTime() > MAX_EVENT_AGE_MS;
+  const plan = stale ? null : await planEvent(tx, event);
   let notified = 0;
   if (plan) notified = await deliverPlan(ctx, tx, event.id, plan);
   await repo.markEventProcessed(tx, event.id);
