@@ -5,3 +5,5 @@
 export { createSystemFunctions, organisationExists, presentOrganisationsFor } from './organisation-service.js';
 export { presentOrganisationList } from './presenter.js';
 export { ownDepartmentIds, ownFunctionIds } from './structure-service.js';
+/** Whom a notification for "the staff who can …" of an organisation reaches (issue 14). */
+export { staffHoldingPermissions } from './permission-service.js';

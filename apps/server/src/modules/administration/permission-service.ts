@@ -1,4 +1,5 @@
-import { PERMISSIONS } from '@ghiseu/domain';
+import { type PermissionKey, PERMISSIONS, ROLE_GRANTS } from '@ghiseu/domain';
+import type { Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -75,4 +76,19 @@ export async function patchPermission(
     });
   });
   return getPermission(ctx, actor, key);
+}
+
+/**
+ * The active staff and administrators of `organisationId` who hold every key of at least one of
+ * `alternatives` (role grants or functions), by id: whom a notification for "the staff who
+ * can …" reaches (issue 14).
+ */
+export function staffHoldingPermissions(
+  db: Db,
+  organisationId: number,
+  alternatives: readonly (readonly PermissionKey[])[],
+): Promise<number[]> {
+  const rolesGranting = (key: string) =>
+    (['staff', 'admin'] as const).filter((role) => ROLE_GRANTS[role].includes(key as PermissionKey));
+  return repo.findStaffHoldingPermissions(db, organisationId, alternatives, rolesGranting);
 }

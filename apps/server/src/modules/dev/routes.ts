@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicRoute } from '../../platform/auth/guard.js';
-import { readOutbox } from './service.js';
+import { DIGEST_FREQUENCIES } from '../notifications/index.js';
+import { readOutbox, sendDigestsNow } from './service.js';
 
 /**
  * Development helpers. Registered only when DEV_OUTBOX is on, which config refuses in
@@ -29,5 +30,27 @@ export async function devRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ data: await readOutbox(app.ctx, request.ip, request.query) }),
+  );
+
+  app.post(
+    '/dev/digests/:frequency',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['dev'],
+        summary: 'Trimite acum rezumatele notificărilor unei frecvențe (doar în dezvoltare)',
+        security: [],
+        params: z.object({ frequency: z.enum(DIGEST_FREQUENCIES) }),
+        response: {
+          200: z.object({
+            data: z.object({
+              frequency: z.enum(DIGEST_FREQUENCIES),
+              messages: z.number().int().describe('Mesaje puse la coadă'),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({ data: await sendDigestsNow(app.ctx, request.ip, request.params.frequency, request.log) }),
   );
 }

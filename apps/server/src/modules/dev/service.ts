@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { type DigestFrequency, sendDigests } from '../notifications/index.js';
 import { notFound } from '../../platform/errors.js';
 import { mayReadOutbox } from './policy.js';
 import { presentOutboxMessage } from './presenter.js';
@@ -11,4 +13,19 @@ export async function readOutbox(ctx: AppContext, ip: string | undefined, query:
   const address = to ? (to.trim().toLowerCase().startsWith('+') ? to.trim() : to.trim().toLowerCase()) : undefined;
   const rows = await repo.listOutboxMessages(ctx.db, address, query.limit);
   return rows.map(presentOutboxMessage);
+}
+
+/**
+ * Sends the digests of a frequency now instead of at 08:00 (the Playwright journey of issue 14);
+ * loopback only, like the outbox. Answers how many digest messages it queued.
+ */
+export async function sendDigestsNow(
+  ctx: AppContext,
+  ip: string | undefined,
+  frequency: DigestFrequency,
+  log: FastifyBaseLogger,
+): Promise<{ frequency: DigestFrequency; messages: number }> {
+  if (!mayReadOutbox(ip)) throw notFound();
+  const messages = await sendDigests({ db: ctx.db, config: ctx.config, messaging: ctx.messaging, log }, frequency);
+  return { frequency, messages };
 }

@@ -1,8 +1,9 @@
 import { PERMISSION_CATEGORIES, PERMISSION_KEYS, PERMISSIONS } from '@ghiseu/domain';
-import { inArray, sql } from 'drizzle-orm';
-import { permissionDefinitions } from '../../../db/schema/index.js';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { permissionDefinitions, users } from '../../../db/schema/index.js';
 import { type Db, executeRows } from '../../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList } from '../../../platform/list-query.js';
+import { functionPermissionSource } from '../permission-source.js';
 
 /**
  * Permission records and the permission catalogue list (permission-service; structure-service
@@ -130,4 +131,40 @@ export async function findPermissionListRow(db: Db, key: string): Promise<Permis
         FROM ${catalogue} LEFT JOIN permission_definitions d ON d.key = c.key WHERE c.key = ${key}`,
   );
   return raw ? toPermissionListRow(raw) : undefined;
+}
+
+/* ───────────────────────────── Who holds permissions ───────────────────────────── */
+
+/**
+ * The active staff and administrators of an organisation who hold every key of at least one of
+ * `alternatives`, each key by the grants of their role (`rolesGranting[key]`) or through their
+ * functions (the SQL of `functionPermissionSource`, read here directly so that a worker, which
+ * never registers the request-time sources, answers the same).
+ */
+export async function findStaffHoldingPermissions(
+  db: Db,
+  organisationId: number,
+  alternatives: readonly (readonly string[])[],
+  rolesGranting: (key: string) => ('staff' | 'admin')[],
+): Promise<number[]> {
+  if (alternatives.length === 0) return [];
+  const fromFunctions = functionPermissionSource.keys(sql`${users.id}`, sql`${users.organisationId}`);
+  const holds = (key: string) => {
+    const roles = rolesGranting(key);
+    const viaFunction = sql`${key} = any(${fromFunctions})`;
+    return roles.length > 0 ? or(inArray(users.userType, roles), viaFunction) : viaFunction;
+  };
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        inArray(users.userType, ['staff', 'admin']),
+        eq(users.status, 'active'),
+        or(...alternatives.map((keys) => and(...keys.map(holds)))),
+      ),
+    )
+    .orderBy(users.id);
+  return rows.map((r) => r.id);
 }
