@@ -212,8 +212,8 @@ describe('a submission', () => {
     expect(mails[0].subject).toContain(identificationNumber);
     // The applicant's own submission is confirmed in the bell as well (the one exception to "not the actor").
     expect(await inbox(citizen, id)).toHaveLength(1);
-    // Defaults: no SMS for a submission.
-    expect((await outbox(citizen)).filter((m) => m.channel === 'sms')).toHaveLength(0);
+    // Defaults: no SMS for a submission (the account's own phone-code SMS is another event).
+    expect((await outbox(citizen, 'application.submitted')).filter((m) => m.channel === 'sms')).toHaveLength(0);
 
     const [after] = await t.ctx.db.select().from(domainEvents).where(eq(domainEvents.id, event.id));
     expect(after.processedAt).not.toBeNull();
