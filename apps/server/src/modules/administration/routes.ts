@@ -123,7 +123,8 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     tags,
     record: ZDepartment,
     list: {
-      permissions: ['departmentsEdit', 'accountsRead', 'accountsEdit'],
+      // circularNotificationsCreate: the circular form picks the organisation's departments (issue 14).
+      permissions: ['departmentsEdit', 'accountsRead', 'accountsEdit', 'circularNotificationsCreate'],
       summary: 'Departamentele instituției',
       run: structure.listDepartments,
     },
@@ -258,7 +259,8 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     tags,
     record: ZStaffAccountDetail,
     list: {
-      permissions: ['accountsRead'],
+      // circularNotificationsCreate: the circular form picks the organisation's staff (issue 14).
+      permissions: ['accountsRead', 'circularNotificationsCreate'],
       summary: 'Conturile funcționarilor (filtre status, department_id, function_id…)',
       // The list carries what the actor may do with the list itself (spec §5: invite).
       response: listResponse(ZStaffAccount).extend({ abilities: ZStaffAccountListAbilities }),
