@@ -2,11 +2,9 @@ import type { StaffApplication, StaffApplicationAbilities } from '@ghiseu/domain
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { confirmDialog } from '../../../components/feedback/confirm-dialog';
 import { showToast } from '../../../components/feedback/toast';
 import { ApiError } from '../../../lib/api-client';
-import { usePermissions } from '../../../lib/permissions';
 import { type StaffActionCall, useStaffAction } from '../api/staff-applications';
 import { showError } from '../errors';
 import { ActionModals, type ModalAction } from './action-modals';
@@ -70,8 +68,6 @@ export function ActionsBar({ application }: { application: StaffApplication }) {
   const [open, setOpen] = useState<ModalAction | null>(null);
   const action = useStaffAction(application.id);
   const buttons = visibleActions(application.abilities);
-  // The circular about this application (issue 14): a page of its own, for whoever may send one.
-  const canSendCircular = usePermissions().can('circularNotificationsCreate');
 
   const runConfirmed = async (name: ConfirmAction) => {
     const label = t(`confirm.${name}.title`);
@@ -111,7 +107,7 @@ export function ActionsBar({ application }: { application: StaffApplication }) {
     }
   };
 
-  if (buttons.length === 0 && !hasDocumentCommand(application.abilities) && !canSendCircular) return null;
+  if (buttons.length === 0 && !hasDocumentCommand(application.abilities)) return null;
   return (
     <>
       <Group gap="xs" role="group" aria-label={t('actions.label')} data-testid="staff-actions">
@@ -141,17 +137,6 @@ export function ActionsBar({ application }: { application: StaffApplication }) {
           testPrefix="action-document"
           documentPath={`/application/${application.id}/document`}
         />
-        {canSendCircular ? (
-          <Button
-            size="sm"
-            variant="default"
-            component={Link}
-            to={`/application-circular-mail/${application.id}`}
-            data-testid="action-circular"
-          >
-            {t('actions.circular')}
-          </Button>
-        ) : null}
       </Group>
       <ActionModals application={application} open={open} onClose={() => setOpen(null)} />
     </>
