@@ -11,8 +11,9 @@ import { prependMessage, USER_MESSAGES_KEY } from './user-messages';
  * (server-sent events). It uses fetch rather than EventSource because the API wants the session
  * token in `Authorization: Bearer`, which EventSource cannot send. Each `message` event carries a
  * UserMessage that goes to the top of the default window, so the dot lights without a reload.
- * A dropped connection is opened again with a growing delay (1 s … 30 s) and the window is read
- * again after the reconnect (messages may have arrived in between). A 204, 401 or 403 answer ends
+ * A dropped connection is opened again with a growing delay (1 s … 30 s), resuming after the last
+ * event received (Last-Event-ID), and the window is read again after the reconnect (read marks
+ * and messages may have changed in between). A 204, 401 or 403 answer ends
  * it (the SSE rule for 204; no session for the others), and so does leaving (sign-out unmounts it).
  */
 
@@ -34,6 +35,8 @@ function isUserMessage(value: unknown): value is UserMessage {
 export async function runUserMessagesStream(signal: AbortSignal, handlers: StreamHandlers): Promise<void> {
   let failures = 0;
   let opened = false;
+  /** The id of the last event received: the server resumes after it (Last-Event-ID). */
+  let lastEventId: string | undefined;
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -52,6 +55,7 @@ export async function runUserMessagesStream(signal: AbortSignal, handlers: Strea
       const headers: Record<string, string> = { Accept: 'text/event-stream', 'Accept-Language': getStoredLanguage() };
       const token = getStoredToken();
       if (token) headers.Authorization = `Bearer ${token}`;
+      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       const response = await fetch(`${API_BASE_URL}/user-messages/stream`, { headers, signal, cache: 'no-store' });
       if (response.status === 204 || response.status === 401 || response.status === 403) return;
       if (!response.ok || !response.body) throw new Error(`HTTP_${response.status}`);
@@ -60,6 +64,7 @@ export async function runUserMessagesStream(signal: AbortSignal, handlers: Strea
       failures = 0;
       const parser = createParser({
         onEvent(event) {
+          if (event.id) lastEventId = event.id;
           if (event.event !== undefined && event.event !== 'message') return;
           try {
             const data: unknown = JSON.parse(event.data);

@@ -237,4 +237,25 @@ describe('the notification bell', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(items[0]).toHaveTextContent('Cerere depusă');
     expect(items[1]).toHaveTextContent('Mesaj vechi');
   });
+
+  it('reconnects after a dropped stream, resumes after the last event and reads the window again', async () => {
+    const lastEventIds: (string | null)[] = [];
+    server.use(
+      http.get('/api/user-messages/stream', ({ request }) => {
+        lastEventIds.push(request.headers.get('last-event-id'));
+        if (lastEventIds.length > 1)
+          // The server is back: the stream stays open.
+          return new HttpResponse(new ReadableStream({ start: () => {} }), { headers: { 'content-type': 'text/event-stream' } });
+        const message = buildUserMessage({ id: 41, title: 'Plată reușită', has_been_read: true });
+        // One event, then the connection ends (a server restart).
+        return new HttpResponse(`id: 41\nevent: message\ndata: ${JSON.stringify(message)}\n\n`, {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      }),
+    );
+    renderBell();
+    await waitFor(() => expect(lastEventIds).toHaveLength(2), { timeout: 8000 });
+    expect(lastEventIds).toEqual([null, '41']);
+    await waitFor(async () => expect(await sentRequests({ path: '/api/user-messages' })).toHaveLength(2));
+  });
 });
