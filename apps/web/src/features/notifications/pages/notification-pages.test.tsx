@@ -184,6 +184,7 @@ describe('/notifications-templates/:id/edit', { timeout: UI_TEST_TIMEOUT }, () =
       ),
     );
     const { user } = renderEditor();
+    await user.click(await screen.findByRole('radio', { name: 'Sursă HTML' }));
     const message = await screen.findByRole('textbox', { name: /Mesaj/ });
     await user.clear(message);
     await user.type(message, 'Plata {{{{amount}} este gata. ');
@@ -205,6 +206,27 @@ describe('/notifications-templates/:id/edit', { timeout: UI_TEST_TIMEOUT }, () =
       character_limit: null,
     });
     expect(await screen.findByText('Șablonul a fost salvat.')).toBeInTheDocument();
+  });
+
+  it('edits an e-mail in the visual editor and inserts a placeholder at the cursor', async () => {
+    server.use(
+      http.get('/api/notifications/templates/:id', () => envelope(buildTemplate())),
+      http.patch('/api/notifications/templates/:id', async ({ request }) =>
+        envelope(buildTemplate({ ...((await request.json()) as object), updated_at: '2026-11-24T10:00:00.000Z' })),
+      ),
+    );
+    const { user } = renderEditor();
+    const editor = await screen.findByTestId('template-message-editor');
+    expect(editor).toHaveAccessibleName('Mesaj');
+    await waitFor(() => expect(editor).toHaveTextContent('Bună ziua, {{recipient_name}}!'));
+    expect(screen.getByRole('toolbar', { name: 'Formatarea mesajului' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Inserați câmpul application_number' }));
+    await waitFor(() => expect(editor).toHaveTextContent('{{application_number}}'));
+    await user.click(screen.getByRole('button', { name: 'Salvați șablonul' }));
+    await waitFor(async () => expect(await sentRequests({ method: 'PATCH' })).toHaveLength(1));
+    const [patch] = await sentRequests({ method: 'PATCH', path: '/api/notifications/templates/5' });
+    expect((patch.body as { message: string }).message).toMatch(/^<p>.*\{\{application_number\}\}.*<\/p>$/);
+    expect((patch.body as { message: string }).message).toContain('{{recipient_name}}');
   });
 
   it('shows the server refusal (too long) in words', async () => {

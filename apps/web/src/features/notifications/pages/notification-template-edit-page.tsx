@@ -15,8 +15,10 @@ import {
   Button,
   Chip,
   Group,
+  Input,
   NumberInput,
   Paper,
+  SegmentedControl,
   Skeleton,
   Stack,
   Text,
@@ -24,7 +26,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../components/feedback/toast';
@@ -32,6 +34,11 @@ import { PageHeader } from '../../../components/page/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useNotificationTemplate, usePreviewNotificationTemplate, useSaveNotificationTemplate } from '../api/notifications';
+
+/** The rich-text editor (TipTap): its own chunk, loaded for e-mail and in-app templates only. */
+const HtmlMessageEditor = lazy(() => import('../components/html-message-editor').then((m) => ({ default: m.HtmlMessageEditor })));
+
+type EditMode = 'visual' | 'html';
 
 /** The length of an HTML message as the limit counts it: the text without its tags. */
 export function htmlTextLength(html: string): number {
@@ -79,6 +86,11 @@ function TemplateForm({ template }: { template: NotificationTemplate }) {
   const [submitted, setSubmitted] = useState(false);
   const [preview, setPreview] = useState<NotificationTemplatePreview | null>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const editorInsert = useRef<((text: string) => void) | null>(null);
+  const [mode, setMode] = useState<EditMode>('visual');
+  /** Bumped when the visual editor must start again from the HTML source. */
+  const [editorVersion, setEditorVersion] = useState(0);
+  const messageErrorId = useId();
   const save = useSaveNotificationTemplate(template.id);
   const previewCall = usePreviewNotificationTemplate(template.id);
 
@@ -86,10 +98,22 @@ function TemplateForm({ template }: { template: NotificationTemplate }) {
   const sms = isSms ? smsLength(message) : null;
   const length = sms ? sms.units : htmlTextLength(message);
   const overLimit = typeof limit === 'number' && length > limit;
+  const messageError =
+    submitted && !message.trim()
+      ? t('editor.required')
+      : unknown.length > 0
+        ? t('editor.unknownPlaceholders', { names: unknown.map((name) => `{{${name}}}`).join(', ') })
+        : overLimit
+          ? t('editor.sms.overLimit', { limit })
+          : undefined;
 
   /** Inserts `{{name}}` at the message's cursor (or at its end). */
   const insertPlaceholder = (name: string) => {
     const token = `{{${name}}}`;
+    if (!isSms && mode === 'visual') {
+      editorInsert.current?.(token);
+      return;
+    }
     const area = messageRef.current;
     const start = area?.selectionStart ?? message.length;
     const end = area?.selectionEnd ?? message.length;
@@ -186,28 +210,74 @@ function TemplateForm({ template }: { template: NotificationTemplate }) {
               ))}
             </Group>
           </Box>
-          <Textarea
-            ref={messageRef}
-            label={t('editor.message')}
-            description={isSms ? t('editor.messageSmsHint') : t('editor.messageHtmlHint')}
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            autosize
-            minRows={isSms ? 4 : 10}
-            maxRows={24}
-            required
-            styles={isSms ? undefined : { input: { fontFamily: 'monospace', fontSize: 13 } }}
-            error={
-              submitted && !message.trim()
-                ? t('editor.required')
-                : unknown.length > 0
-                  ? t('editor.unknownPlaceholders', { names: unknown.map((name) => `{{${name}}}`).join(', ') })
-                  : overLimit
-                    ? t('editor.sms.overLimit', { limit })
-                    : undefined
-            }
-            data-testid="template-message"
-          />
+          {isSms ? (
+            <Textarea
+              ref={messageRef}
+              label={t('editor.message')}
+              description={t('editor.messageSmsHint')}
+              value={message}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+              autosize
+              minRows={4}
+              maxRows={24}
+              required
+              error={messageError}
+              data-testid="template-message"
+            />
+          ) : (
+            <Stack gap={6}>
+              <SegmentedControl
+                value={mode}
+                onChange={(value) => {
+                  if (value === 'visual') setEditorVersion((version) => version + 1);
+                  setMode(value as EditMode);
+                }}
+                aria-label={t('editor.mode.label')}
+                data={[
+                  { value: 'visual', label: t('editor.mode.visual') },
+                  { value: 'html', label: t('editor.mode.html') },
+                ]}
+                w="fit-content"
+                size="xs"
+              />
+              {mode === 'html' ? (
+                <Textarea
+                  ref={messageRef}
+                  label={t('editor.message')}
+                  description={t('editor.messageHtmlHint')}
+                  value={message}
+                  onChange={(event) => setMessage(event.currentTarget.value)}
+                  autosize
+                  minRows={10}
+                  maxRows={24}
+                  required
+                  styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+                  error={messageError}
+                  data-testid="template-message"
+                />
+              ) : (
+                <Input.Wrapper
+                  label={t('editor.message')}
+                  description={t('editor.messageHtmlHint')}
+                  required
+                  error={messageError}
+                  errorProps={{ id: messageErrorId }}
+                >
+                  <Suspense fallback={<Skeleton h={260} radius="md" />}>
+                    <HtmlMessageEditor
+                      key={editorVersion}
+                      initialHtml={message}
+                      onChange={setMessage}
+                      insertRef={editorInsert}
+                      label={t('editor.message')}
+                      invalid={Boolean(messageError)}
+                      describedBy={messageError ? messageErrorId : undefined}
+                    />
+                  </Suspense>
+                </Input.Wrapper>
+              )}
+            </Stack>
+          )}
           {sms ? (
             <Stack gap={2} aria-live="polite" data-testid="sms-counter">
               <Text size="sm" c={overLimit ? 'red.9' : undefined}>
