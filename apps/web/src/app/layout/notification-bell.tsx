@@ -30,7 +30,7 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover position="bottom-end" width={360} shadow="md" withinPortal opened={opened} onChange={onChange} trapFocus>
+    <Popover position="bottom-end" width={360} shadow="md" withinPortal opened={opened} onChange={onChange} trapFocus returnFocus>
       <Popover.Target>
         <ActionIcon
           variant="subtle"

@@ -8,6 +8,17 @@ import { flattenMessages, messageTarget, useMarkMessageRead, userMessagesQueryOp
 import { formatMessageDate } from './message-date';
 import classes from './bell-list.module.css';
 
+/**
+ * The message's HTML without its links: the whole item is the button that opens the record, and a
+ * link inside a button is a control inside a control (unreachable by keyboard, an axe error).
+ */
+export function withoutLinks(html: string): string {
+  if (typeof DOMParser === 'undefined' || !/<a[\s>]/i.test(html)) return html;
+  const doc = new DOMParser().parseFromString(`<div>${html}</div>`, 'text/html');
+  for (const link of doc.querySelectorAll('a')) link.replaceWith(...link.childNodes);
+  return doc.body.firstElementChild?.innerHTML ?? html;
+}
+
 /** How close to the end of the list (px) counts as "scrolled to the end". */
 const END_THRESHOLD_PX = 24;
 
@@ -132,7 +143,12 @@ function MessageItem({ message, now, onOpen }: { message: UserMessage; now: numb
         ) : null}
       </Group>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises messages (sanitize-html) when it stores them. */}
-      <Text size="xs" component="div" className={classes.message} dangerouslySetInnerHTML={{ __html: message.message }} />
+      <Text
+        size="xs"
+        component="div"
+        className={classes.message}
+        dangerouslySetInnerHTML={{ __html: withoutLinks(message.message) }}
+      />
       <Group gap={8} justify="space-between" wrap="nowrap">
         <Text size="xs" c="gray.7">
           {message.recipient_identification_number ?? ''}

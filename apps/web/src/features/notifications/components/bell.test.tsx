@@ -101,6 +101,8 @@ describe('the notification bell', { timeout: UI_TEST_TIMEOUT }, () => {
             buildUserMessage({
               id: 3,
               title: 'Clarificări solicitate',
+              message:
+                '<p>Cererea <strong>CJMS/1/2026</strong> a fost înregistrată. Detalii <a href="https://portal.example/a">aici</a>.</p>',
               created_date: new Date(Date.now() - 5 * MINUTE).toISOString(),
             }),
             buildUserMessage({
@@ -130,7 +132,10 @@ describe('the notification bell', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(unread.textContent).toContain('Necitită');
     expect(unread.textContent).toContain('CJMS/1/2026');
     expect(unread.textContent).toContain('acum 5 minute');
-    expect(unread.textContent).toContain('Cererea CJMS/1/2026 a fost înregistrată.');
+    expect(unread.textContent).toContain('Cererea CJMS/1/2026 a fost înregistrată. Detalii aici.');
+    // No link inside the item's button (a control inside a control).
+    expect(within(unread).queryByRole('link')).not.toBeInTheDocument();
+    expect(unread.querySelector('strong')).toHaveTextContent('CJMS/1/2026');
     const read = within(items[1] as HTMLElement).getByRole('button', { name: 'Sesizare rezolvată' });
     expect(read.textContent).not.toContain('Necitită');
     expect(read.textContent).toMatch(/2026\/01\/05 \d\d:\d\d/);
