@@ -142,13 +142,7 @@ function MessageItem({ message, now, onOpen }: { message: UserMessage; now: numb
           </Badge>
         ) : null}
       </Group>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises messages (sanitize-html) when it stores them. */}
-      <Text
-        size="xs"
-        component="div"
-        className={classes.message}
-        dangerouslySetInnerHTML={{ __html: withoutLinks(message.message) }}
-      />
+      <MessageHtml html={message.message} />
       <Group gap={8} justify="space-between" wrap="nowrap">
         <Text size="xs" c="gray.7">
           {message.recipient_identification_number ?? ''}
@@ -159,4 +153,11 @@ function MessageItem({ message, now, onOpen }: { message: UserMessage; now: numb
       </Group>
     </UnstyledButton>
   );
+}
+
+/** The message body: HTML the server sanitised when it stored it, shown without its links. */
+function MessageHtml({ html }: { html: string }) {
+  const __html = withoutLinks(html);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises messages (sanitize-html) when it stores them.
+  return <Text size="xs" component="div" className={classes.message} dangerouslySetInnerHTML={{ __html }} />;
 }
