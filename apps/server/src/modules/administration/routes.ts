@@ -123,8 +123,7 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     tags,
     record: ZDepartment,
     list: {
-      // circularNotificationsCreate: the circular form picks the organisation's departments (issue 14).
-      permissions: ['departmentsEdit', 'accountsRead', 'accountsEdit', 'circularNotificationsCreate'],
+      permissions: ['departmentsEdit', 'accountsRead', 'accountsEdit'],
       summary: 'Departamentele instituției',
       run: structure.listDepartments,
     },
@@ -259,8 +258,7 @@ export async function administrationRoutes(fastify: FastifyInstance): Promise<vo
     tags,
     record: ZStaffAccountDetail,
     list: {
-      // circularNotificationsCreate: the circular form picks the organisation's staff (issue 14).
-      permissions: ['accountsRead', 'circularNotificationsCreate'],
+      permissions: ['accountsRead'],
       summary: 'Conturile funcționarilor (filtre status, department_id, function_id…)',
       // The list carries what the actor may do with the list itself (spec §5: invite).
       response: listResponse(ZStaffAccount).extend({ abilities: ZStaffAccountListAbilities }),

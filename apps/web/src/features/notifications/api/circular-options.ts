@@ -8,7 +8,8 @@ import { getCircularUploadToken } from './notifications';
  * What the circular form reads besides its own calls: the application it is about (the staff
  * record), the organisation's departments and its staff (searched on the server). The lists are
  * the administration's (`/departments`, `/staff-accounts`), scoped by the server to the reader's
- * organisation and open to `circularNotificationsCreate`.
+ * organisation. Their permission keys are the administration's (accountsRead…): a sender without
+ * them gets a 403, and the form then offers the extra e-mail addresses alone (no toast).
  */
 
 export const useCircularApplication = (id: number) =>
@@ -29,6 +30,8 @@ export const useCircularDepartments = () =>
         })
       ).data,
     staleTime: 5 * 60_000,
+    retry: false,
+    meta: { skipGlobalErrorHandler: true },
   });
 
 export const useCircularStaff = (search: string) =>
@@ -42,6 +45,8 @@ export const useCircularStaff = (search: string) =>
         })
       ).data,
     staleTime: 60_000,
+    retry: false,
+    meta: { skipGlobalErrorHandler: true },
   });
 
 let token: { value: string; expiresAt: number } | null = null;

@@ -138,7 +138,8 @@ export function CircularMailPage() {
           </Title>
           <MultiSelect
             label={t('circular.departments')}
-            description={t('circular.departmentsHint')}
+            description={departments.isError ? t('circular.departmentsUnavailable') : t('circular.departmentsHint')}
+            disabled={departments.isError}
             data={(departments.data ?? []).map((department) => ({ value: String(department.id), label: department.name }))}
             value={departmentIds}
             onChange={setDepartmentIds}
@@ -148,7 +149,8 @@ export function CircularMailPage() {
           />
           <MultiSelect
             label={t('circular.users')}
-            description={t('circular.usersHint')}
+            description={staff.isError ? t('circular.usersUnavailable') : t('circular.usersHint')}
+            disabled={staff.isError && userIds.length === 0}
             data={staffOptions}
             value={userIds}
             onChange={onUsersChange}

@@ -336,4 +336,29 @@ describe('/application-circular-mail/:id', { timeout: UI_TEST_TIMEOUT }, () => {
       file_ids: [],
     });
   });
+
+  it('offers the extra addresses alone when the sender may not read the departments and staff lists', async () => {
+    server.use(
+      http.get('/api/staff-applications/:id', () =>
+        envelope({ id: 12, identification_number: 'CJMS/12/2026', application_type_name: 'Certificat de urbanism' }),
+      ),
+      http.get('/api/departments', () => apiError(403, 'FORBIDDEN')),
+      http.get('/api/staff-accounts', () => apiError(403, 'FORBIDDEN')),
+      http.post('/api/notifications/circular', () =>
+        HttpResponse.json({ data: { id: 2, users: 0, emails: 1 } }, { status: 201 }),
+      ),
+    );
+    const { user } = renderSignedIn(<CircularMailPage />, {
+      path: '/application-circular-mail/12',
+      route: '/application-circular-mail/:id',
+      role: 'staff',
+    });
+    expect(await screen.findByText(/Lista departamentelor nu vă este disponibilă/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Departamente/ })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: /Adrese de e-mail suplimentare/ }), 'ana@example.ro');
+    await user.type(screen.getByRole('textbox', { name: /Subiect/ }), 'Program');
+    await user.type(screen.getByRole('textbox', { name: /Mesaj/ }), 'Text');
+    await user.click(screen.getByRole('button', { name: 'Trimiteți circulara' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/application/12'));
+  });
 });
