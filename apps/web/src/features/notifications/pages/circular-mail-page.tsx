@@ -8,6 +8,7 @@ import { showToast } from '../../../components/feedback/toast';
 import { PageHeader } from '../../../components/page/page-header';
 import { Upload, type UploadedFile } from '../../../components/upload';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-errors';
 import { useSendCircular } from '../api/notifications';
 import { uploadCircularFile, useCircularApplication, useCircularDepartments, useCircularStaff } from '../api/circular-options';
 
@@ -106,7 +107,7 @@ export function CircularMailPage() {
       showToast('success', t('circular.sent', { users: result.users, emails: result.emails }));
       void navigate(`/application/${id}`);
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.userMessage : t('circular.sendError'));
+      setFormError(error instanceof ApiError ? apiErrorText(error) : t('circular.sendError'));
     }
   };
 

@@ -84,11 +84,17 @@ describe('/notifications', { timeout: UI_TEST_TIMEOUT }, () => {
     server.use(
       http.get('/api/notifications/types', () => envelope(TYPES)),
       http.get('/api/notifications/preferences', () => envelope({ language: 'ro', items: [] })),
-      http.put('/api/notifications/preferences', () => apiError(400, 'VALIDATION_ERROR')),
+      http.put('/api/notifications/preferences', () =>
+        apiError(400, 'VALIDATION_ERROR', {
+          fields: [{ path: 'body.items.0.sms', message: 'Notificarea „Plată reușită” nu se poate trimite prin canalul SMS.' }],
+        }),
+      ),
     );
     const { user } = renderSignedIn(<NotificationPreferencesPage />);
     await user.click(await screen.findByRole('button', { name: 'Salvați preferințele' }));
-    expect(await screen.findByTestId('notification-preferences-error')).toBeInTheDocument();
+    expect(await screen.findByTestId('notification-preferences-error')).toHaveTextContent(
+      'Notificarea „Plată reușită” nu se poate trimite prin canalul SMS.',
+    );
   });
 });
 

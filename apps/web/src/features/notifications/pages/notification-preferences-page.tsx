@@ -18,6 +18,7 @@ import { ErrorState } from '../../../components/feedback/error-state';
 import { showToast } from '../../../components/feedback/toast';
 import { PageHeader } from '../../../components/page/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-errors';
 import { useNotificationPreferences, useNotificationTypes, useSaveNotificationPreferences } from '../api/notifications';
 
 const CHANNELS: readonly NotificationChannel[] = ['email', 'sms', 'in_app'];
@@ -70,7 +71,7 @@ export function NotificationPreferencesPage() {
       await save.mutateAsync({ language, items: configurable.map((type) => rows[type.type] ?? defaultRow(type)) });
       showToast('success', t('preferences.saved'));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.userMessage : t('preferences.saveError'));
+      setError(caught instanceof ApiError ? apiErrorText(caught) : t('preferences.saveError'));
     }
   };
 

@@ -32,6 +32,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../components/feedback/toast';
 import { PageHeader } from '../../../components/page/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useNotificationTemplate, usePreviewNotificationTemplate, useSaveNotificationTemplate } from '../api/notifications';
 
@@ -130,7 +131,7 @@ function TemplateForm({ template }: { template: NotificationTemplate }) {
     try {
       setPreview(await previewCall.mutateAsync({ subject: isSms ? null : subject, message }));
     } catch (error) {
-      showToast('error', error instanceof ApiError ? error.userMessage : t('editor.previewError'));
+      showToast('error', error instanceof ApiError ? apiErrorText(error) : t('editor.previewError'));
     }
   };
 
@@ -148,7 +149,7 @@ function TemplateForm({ template }: { template: NotificationTemplate }) {
       await save.mutateAsync(patch);
       showToast('success', t('editor.saved'));
     } catch (error) {
-      setServerError(error instanceof ApiError ? error.userMessage : t('editor.saveError'));
+      setServerError(error instanceof ApiError ? apiErrorText(error) : t('editor.saveError'));
     }
   };
 
