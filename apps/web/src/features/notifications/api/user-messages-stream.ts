@@ -13,11 +13,14 @@ import { prependMessage, USER_MESSAGES_KEY } from './user-messages';
  * UserMessage that goes to the top of the default window, so the dot lights without a reload.
  * A dropped connection is opened again with a growing delay (1 s … 30 s), resuming after the last
  * event received (Last-Event-ID), and the window is read again after the reconnect (read marks
- * and messages may have changed in between). A 204, 401 or 403 answer ends
- * it (the SSE rule for 204; no session for the others), and so does leaving (sign-out unmounts it).
+ * and messages may have changed in between). A 204 answer ends it (the SSE rule); 401 or 403 (the
+ * session ended) slow it to one try in 30 s until the user signs in again; leaving ends it
+ * (sign-out unmounts the bell).
  */
 
 export const STREAM_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+/** A stream open at least this long counts as healthy (the delays start again from the first). */
+const STABLE_STREAM_MS = 10_000;
 
 export interface StreamHandlers {
   onMessage: (message: UserMessage) => void;
@@ -57,11 +60,17 @@ export async function runUserMessagesStream(signal: AbortSignal, handlers: Strea
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       const response = await fetch(`${API_BASE_URL}/user-messages/stream`, { headers, signal, cache: 'no-store' });
-      if (response.status === 204 || response.status === 401 || response.status === 403) return;
+      if (response.status === 204) return;
+      if (response.status === 401 || response.status === 403) {
+        // The session ended (the login modal is open, or opens at the next call): try again
+        // at the slowest pace, so the bell comes back by itself after the user signs in again.
+        failures = STREAM_BACKOFF_MS.length - 1;
+        throw new Error(`HTTP_${response.status}`);
+      }
       if (!response.ok || !response.body) throw new Error(`HTTP_${response.status}`);
       if (opened) handlers.onReconnect();
       opened = true;
-      failures = 0;
+      const openedAt = Date.now();
       const parser = createParser({
         onEvent(event) {
           if (event.id) lastEventId = event.id;
@@ -81,6 +90,8 @@ export async function runUserMessagesStream(signal: AbortSignal, handlers: Strea
         if (done) break;
         parser.feed(decoder.decode(value, { stream: true }));
       }
+      // A stream that lived a while starts the delays again; one cut at once keeps growing them.
+      if (Date.now() - openedAt >= STABLE_STREAM_MS) failures = 0;
     } catch (error) {
       if (signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
     }
