@@ -9,10 +9,14 @@ import { setupServer } from 'msw/node';
 
 /**
  * Calls the signed-in shell makes in the background on every page, answered by default (a test
- * can still override them): the staff menu counters (`useMenuCounters`).
+ * can still override them): the staff menu counters (`useMenuCounters`) and the notification bell.
  */
 const shellHandlers = [
   http.get('/api/staff-applications/counters', () => HttpResponse.json({ data: { assigned: 0, to_review: 0 } })),
+  // The bell (notifications): the default window is empty, and the live stream answers 204,
+  // which tells the client not to reconnect (the server-sent events rule).
+  http.get('/api/user-messages', () => HttpResponse.json({ data: [] })),
+  http.get('/api/user-messages/stream', () => new HttpResponse(null, { status: 204 })),
 ];
 
 export const server = setupServer(...shellHandlers);

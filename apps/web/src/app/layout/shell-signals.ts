@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { flattenMessages, recentUnread, userMessagesQueryOptions } from '../../features/notifications/api/user-messages';
 import { staffCountersQueryOptions } from '../../features/staff-applications/api/counters';
 import { usePermissions } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
 import type { MenuCounterKey } from './menu';
 
 /**
@@ -18,6 +21,24 @@ export function useMenuCounters(): Partial<Record<MenuCounterKey, number>> {
   return { assignedApplications: counters.data.assigned, applicationsToReview: counters.data.to_review };
 }
 
+/**
+ * The bell's dot (spec §4, §9): an unread message younger than 30 minutes. It reads the default
+ * window of `GET /user-messages` (the stream prepends new messages to it) and wakes itself when
+ * the youngest unread message turns 30 minutes old, so the dot goes out without any event.
+ */
 export function useHasUnreadNotifications(): boolean {
-  return false;
+  const { user } = useSession();
+  const messages = useInfiniteQuery({ ...userMessagesQueryOptions, enabled: user !== null });
+  const [now, setNow] = useState(() => Date.now());
+  const { lit, expiresInMs } = recentUnread(flattenMessages(messages.data), now);
+  useEffect(() => {
+    if (expiresInMs === null) return;
+    // One timer to the moment the dot goes out (+1 ms so the check lands after the edge).
+    const timer = setTimeout(() => setNow(Date.now()), expiresInMs + 1);
+    return () => clearTimeout(timer);
+  }, [expiresInMs]);
+  // A new message (data changed) is judged against the current clock, not the last timer's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the data is the trigger.
+  useEffect(() => setNow(Date.now()), [messages.data]);
+  return user !== null && lit;
 }

@@ -122,6 +122,24 @@ const documentTemplateEditorPage = lazyPage(
   'DocumentTemplateEditorPage',
   ['document-templates'],
 );
+const notificationPreferencesPage = lazyPage(
+  () => import('../../features/notifications/pages/notification-preferences-page'),
+  'NotificationPreferencesPage',
+  ['notifications'],
+);
+const notificationTemplatesPage = lazyPage(
+  () => import('../../features/notifications/pages/notification-templates-page'),
+  'NotificationTemplatesPage',
+  ['notifications'],
+);
+const notificationTemplateEditPage = lazyPage(
+  () => import('../../features/notifications/pages/notification-template-edit-page'),
+  'NotificationTemplateEditPage',
+  ['notifications'],
+);
+const circularMailPage = lazyPage(() => import('../../features/notifications/pages/circular-mail-page'), 'CircularMailPage', [
+  'notifications',
+]);
 const documentSeriesPage = lazyPage(
   () => import('../../features/document-series/pages/document-series-page'),
   'DocumentSeriesPage',
@@ -246,7 +264,14 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     {},
     lazyPage(() => import('../../features/registry/pages/register-application-page'), 'RegisterApplicationPage', ['registry']),
   ),
-  signedIn('/application-circular-mail/:id', 'circularMail', 'staffApplications', ['circularNotificationsCreate']),
+  signedIn(
+    '/application-circular-mail/:id',
+    'circularMail',
+    'staffApplications',
+    ['circularNotificationsCreate'],
+    {},
+    circularMailPage,
+  ),
   signedIn(
     '/beneficiaries',
     'beneficiaries',
@@ -371,8 +396,13 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   config('/decision-purpose-list', 'decisionPurposes', 'decisionPurposeRead'),
   config('/decision-target-list', 'decisionTargets', 'decisionTargetRead'),
   config('/metadata-mapping', 'metadataMapping', 'metadataMappingRead'),
-  config('/notifications-templates', 'notificationTemplates', 'notificationsTemplateRead'),
-  config('/notifications-templates/:id/edit', 'notificationTemplateEdit', 'notificationsTemplateEdit'),
+  config('/notifications-templates', 'notificationTemplates', 'notificationsTemplateRead', notificationTemplatesPage),
+  config(
+    '/notifications-templates/:id/edit',
+    'notificationTemplateEdit',
+    'notificationsTemplateEdit',
+    notificationTemplateEditPage,
+  ),
 
   // Organisation, register, dashboard, account
   signedIn('/useful-links', 'usefulLinks', 'usefulLinks'),
@@ -390,7 +420,14 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   signedIn('/dashboard-reports', 'dashboardReports', 'dashboard', ['reportsView']),
   signedIn('/profile', 'profile', 'profile', undefined, {}, profilePage),
   signedIn('/sub-accounts', 'subAccounts', 'profile', ['legalEntityAccounts'], {}, subAccountsPage),
-  signedIn('/notifications', 'notificationSettings', 'notifications', ['notificationPreferences']),
+  signedIn(
+    '/notifications',
+    'notificationSettings',
+    'notifications',
+    ['notificationPreferences'],
+    {},
+    notificationPreferencesPage,
+  ),
   signedIn('/staff-enrollment', 'staffEnrollment', 'profile', undefined, {}, staffEnrollmentPage),
   signedIn('/staff-enrollment/redirect/:id', 'staffEnrollment', 'profile', undefined, {}, enrollmentRedirectPage),
   { path: '/faq', page: placeholder, meta: { titleKey: 'faq', moduleKey: 'faq' } },

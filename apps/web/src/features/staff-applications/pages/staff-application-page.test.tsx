@@ -64,6 +64,8 @@ describe('the staff view of an application', () => {
     expect(screen.getByTestId('response-days')).toHaveTextContent('30 de zile lucrătoare');
     expect(screen.queryByTestId('response-days-edit')).not.toBeInTheDocument();
     expect(screen.queryByTestId('staff-actions')).not.toBeInTheDocument();
+    // Staff may send a circular about the application (circularNotificationsCreate, issue 14).
+    expect(screen.getByRole('link', { name: 'Trimiteți o circulară' })).toHaveAttribute('href', '/application-circular-mail/1');
   });
 
   it('shows one button per ability, in order, and nothing the server did not allow', async () => {

@@ -1,7 +1,7 @@
 import type { StaffApplication } from '@ghiseu/domain';
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/page/page-header';
@@ -9,6 +9,7 @@ import { Fact } from '../../../components/record/fact';
 import { RecordTabs, tabOf } from '../../../components/record/record-tabs';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { usePermissions } from '../../../lib/permissions';
 import { useStaffApplication } from '../api/staff-applications';
 import { ActionsBar } from '../components/actions-bar';
 import { CommentsTab, HistoryTab } from '../components/comments-tab';
@@ -52,6 +53,8 @@ export function StaffApplicationPage() {
   const id = Number(params.id) || null;
   const tab = staffTabOf(params.tab);
   const query = useStaffApplication(id);
+  // The circular about this application (issue 14): a page of its own, for whoever may send one.
+  const canSendCircular = usePermissions().can('circularNotificationsCreate');
   if (id === null) return <Navigate to="/404" replace />;
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
@@ -68,6 +71,19 @@ export function StaffApplicationPage() {
       <PageHeader
         title={title}
         subtitle={application.application_type_name}
+        actions={
+          canSendCircular ? (
+            <Button
+              size="sm"
+              variant="default"
+              component={Link}
+              to={`/application-circular-mail/${application.id}`}
+              data-testid="action-circular"
+            >
+              {t('actions.circular')}
+            </Button>
+          ) : undefined
+        }
         above={
           <Group gap="xs">
             <StaffStatusBadge status={application.status} />
