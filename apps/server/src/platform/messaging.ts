@@ -61,7 +61,7 @@ export interface MessageTransport {
    * (`/api/dev/outbox`): the secrets stay readable until they expire instead of until delivery.
    */
   readonly isMailbox?: boolean;
-  deliver(message: OutboxRow, rendered: RenderedMessage): Promise<DeliveryReceipt | undefined | void>;
+  deliver(message: OutboxRow, rendered: RenderedMessage): Promise<DeliveryReceipt | undefined>;
 }
 
 /**
@@ -248,7 +248,7 @@ export const deliverMessageJob = defineJob({
     // Already sent or failed by an earlier attempt: at-least-once jobs must not send twice.
     if (!message) return;
     const transport = messaging.transports[message.channel];
-    let receipt: DeliveryReceipt | undefined | void;
+    let receipt: DeliveryReceipt | undefined;
     try {
       receipt = await transport.deliver(message, renderMessage(message));
     } catch (error) {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { describeDeliveryError, type MessageTransport, PermanentDeliveryError } from './messaging.js';
 
@@ -96,3 +97,35 @@ export function httpSmsTransport(options: HttpSmsOptions): MessageTransport {
     },
   };
 }
+
+/* ───────────────────────── Delivery receipts ───────────────────────── */
+
+/**
+ * The provider reports each message's fate to `POST /api/notifications/sms/receipts` with the
+ * body `{ "id": "<provider's id>", "status": "delivered" | "failed", "at": "<ISO time>" }`,
+ * signed with the shared API key: header `X-Signature: sha256=<hex HMAC-SHA256(SMS_API_KEY, raw body)>`.
+ * An HMAC of the exact bytes (rather than the key as a bearer token) keeps the key off the wire
+ * and binds the signature to the body.
+ */
+export const SMS_RECEIPT_SIGNATURE_HEADER = 'x-signature';
+
+/** The signature header's value for a receipt body. */
+export function signSmsReceipt(key: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', key).update(rawBody, 'utf8').digest('hex')}`;
+}
+
+/** Whether `given` is the signature of `rawBody` under `key` (constant-time). */
+export function verifySmsReceipt(key: string, rawBody: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(signSmsReceipt(key, rawBody));
+  const actual = Buffer.from(given.trim());
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** The body of a delivery receipt. */
+export const ZSmsReceipt = z.object({
+  id: z.string().min(1).max(200).describe("The provider's id of the message (the `id` it answered when accepting it)"),
+  status: z.enum(['delivered', 'failed']).describe('delivered: the handset has it; failed: the operator refused it'),
+  at: z.iso.datetime({ offset: true }).describe('When it happened (ISO 8601)'),
+});
+export type SmsReceipt = z.infer<typeof ZSmsReceipt>;
