@@ -58,6 +58,10 @@ export async function startSmtpStandIn(options: SmtpStandInOptions = {}) {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Local clients only: no reverse DNS look-up of each connection.
+      disableReverseLookup: true,
+      // `stop()` is a provider going away: open connections are cut at once, not after 30 s.
+      closeTimeout: 1,
       // Hundreds of messages in a few seconds from one test: no throttling of connections.
       maxClients: 1000,
       onData(stream, session, callback) {

@@ -77,7 +77,7 @@ export class PermanentDeliveryError extends Error {
 }
 
 /** Anything that looks like an e-mail address or a phone number, out of a provider's error text. */
-const ADDRESSES = /[^\s<>@"']+@[^\s<>@"']+|\+?\d[\d .-]{6,}\d/g;
+const ADDRESSES = /[^\s<>@"'()[\]]+@[^\s<>@"'()[\]]+|(?<!\d)\+?\d{9,15}(?!\d)/g;
 
 /**
  * What the delivery log and the job's log keep of a failure: the provider's answer without the
@@ -110,7 +110,7 @@ const PERMANENT_SMTP_CODES = new Set([550, 551, 553]);
  * the receiving side can drop the duplicate. `host` is the host name of PUBLIC_URL.
  */
 export function smtpTransport(smtpUrl: string, from: string, host: string): MessageTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport(pooled(smtpUrl));
   return {
     async deliver(message, rendered) {
       if (message.channel !== 'email') return;
@@ -130,6 +130,19 @@ export function smtpTransport(smtpUrl: string, from: string, host: string): Mess
       }
     },
   };
+}
+
+/**
+ * The SMTP URL with nodemailer's connection pool on unless the URL says `pool=false`: the
+ * delivery jobs send one message after another, and a new connection for each costs the
+ * server's greeting delay every time (and providers throttle many short connections). A
+ * connection the server dropped is replaced by the pool; the message that was on it fails and
+ * its job retries it.
+ */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
 }
 
 /** The Message-ID of an outbox e-mail: deterministic, so that a resent copy can be recognised. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.js';
 import { executeRows } from '../../../platform/db.js';
+import type { JobQueue } from '../../../platform/jobs.js';
 
 /**
  * Test helpers of the delivery tests. pg-boss retries a failed delivery after a backoff
@@ -19,15 +20,17 @@ export async function makeRetriesDue(ctx: AppContext): Promise<number> {
 
 /**
  * Runs delivery until no message waits: drain, make the retries due, drain again… Answers how
- * many rounds it took. `between` runs after each round (a test's fault schedule).
+ * many rounds it took. `between` runs after each round (a test's fault schedule); `queue` is
+ * the queue that works (default the context's).
  */
 export async function deliverUntilSettled(
   ctx: AppContext,
-  options: { maxRounds?: number; between?: (round: number) => Promise<void> | void } = {},
+  options: { maxRounds?: number; between?: (round: number) => Promise<void> | void; queue?: JobQueue } = {},
 ): Promise<number> {
   const maxRounds = options.maxRounds ?? 40;
+  const queue = options.queue ?? ctx.jobs;
   for (let round = 1; round <= maxRounds; round++) {
-    await ctx.jobs.drain();
+    await queue.drain();
     await options.between?.(round);
     const waiting = await executeRows<{ n: number }>(
       ctx.db,
