@@ -5,6 +5,7 @@ import { startSmsStandIn, type SmsStandIn } from '../../../../test/sms-stand-in.
 import { captureLog, createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { outboxMessages } from '../../../db/schema/index.js';
 import { executeRows } from '../../../platform/db.js';
+import { removeExpired } from '../../../platform/housekeeping.js';
 import { DELIVERY_RETRY_LIMIT, deliverMessageJob } from '../../../platform/messaging.js';
 import { deliverUntilSettled, makeRetriesDue } from './test-kit.js';
 
@@ -205,6 +206,36 @@ describe('SMS over HTTP', () => {
     expect(failed.failedAt).toBeInstanceOf(Date);
     // pg-boss agrees: the job failed for good, nothing retries it.
     expect(await jobStates(id)).toEqual(['failed']);
+  });
+});
+
+describe('abandoned messages', () => {
+  it('marks failed, in the nightly housekeeping, a day-old message that no job will deliver any more', async () => {
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+    // Its last attempt was cut short: the job is gone, the row still says queued.
+    const [lost] = await t.ctx.db
+      .insert(outboxMessages)
+      .values({ channel: 'sms', to: nextPhone(), text: 'Pierdut', attempts: 9, createdAt: dayAgo })
+      .returning({ id: outboxMessages.id });
+    // Still has a retry waiting: left alone.
+    provider.failNext(1, 503);
+    const waiting = await sendSms();
+    await t.ctx.jobs.drain();
+    await t.ctx.db.update(outboxMessages).set({ createdAt: dayAgo }).where(eq(outboxMessages.id, waiting.id));
+    // Fresh: left alone however it looks.
+    const [fresh] = await t.ctx.db
+      .insert(outboxMessages)
+      .values({ channel: 'sms', to: nextPhone(), text: 'Nou' })
+      .returning({ id: outboxMessages.id });
+
+    const removed = await removeExpired(t.ctx.db);
+    expect(removed.outbox_abandoned).toBe(1);
+    const abandoned = await row(lost.id);
+    expect(abandoned).toMatchObject({ status: 'failed', lastError: 'abandonat: nicio încercare de livrare nu mai urmează' });
+    expect(abandoned.failedAt).toBeInstanceOf(Date);
+    expect((await row(waiting.id)).status).toBe('queued');
+    expect((await row(fresh.id)).status).toBe('queued');
+    await t.ctx.db.delete(outboxMessages).where(eq(outboxMessages.id, fresh.id));
   });
 });
 
