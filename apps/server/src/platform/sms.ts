@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { normalizeRomanianPhone } from '@ghiseu/domain';
 import { z } from 'zod';
 import { describeDeliveryError, type MessageTransport, PermanentDeliveryError } from './messaging.js';
 
@@ -55,6 +56,15 @@ async function providerErrorCode(response: Response): Promise<string | undefined
   }
 }
 
+/**
+ * The number as providers take it, in international form: the portal stores Romanian numbers in
+ * national form (`0722123456` → `+40722123456`); anything else goes as it was written.
+ */
+export function internationalPhone(to: string): string {
+  const national = normalizeRomanianPhone(to);
+  return national ? `+40${national.slice(1)}` : to;
+}
+
 export function httpSmsTransport(options: HttpSmsOptions): MessageTransport {
   const send = options.fetch ?? fetch;
   return {
@@ -66,7 +76,7 @@ export function httpSmsTransport(options: HttpSmsOptions): MessageTransport {
           method: 'POST',
           headers: { authorization: `Bearer ${options.key}`, 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({
-            to: message.to,
+            to: internationalPhone(message.to),
             from: options.sender,
             text: rendered.text,
             reference: smsReference(message.id),

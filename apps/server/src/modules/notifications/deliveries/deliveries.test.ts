@@ -78,6 +78,13 @@ describe('SMS over HTTP', () => {
     expect(sent.sentAt).toBeInstanceOf(Date);
   });
 
+  it('sends a Romanian number in national form as the provider takes it, +40…', async () => {
+    const id = await t.ctx.messaging.sendSms(t.ctx.db, { to: '0722123456', text: 'Număr național' });
+    await t.ctx.jobs.drain();
+    expect(provider.byReference.get(`outbox-${id}`)?.to).toBe('+40722123456');
+    expect((await row(id)).to).toBe('0722123456');
+  });
+
   it('records the delivery receipt, once, and a refusal by the operator as a failure', async () => {
     const { id } = await sendSms();
     await t.ctx.jobs.drain();
@@ -94,6 +101,19 @@ describe('SMS over HTTP', () => {
     const refusedId = (await row(refused.id)).providerMessageId as string;
     expect((await receipt(refusedId, 'failed', at)).statusCode).toBe(204);
     expect(await row(refused.id)).toMatchObject({ status: 'failed', lastError: 'respins de operator', failedAt: at });
+  });
+
+  it('takes the receipt the provider posts over HTTP to the listening portal', async () => {
+    const { id } = await sendSms();
+    await t.ctx.jobs.drain();
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    provider.setReceiptUrl(`${address}/api/notifications/sms/receipts`);
+    expect(await provider.sendReceipt((await row(id)).providerMessageId as string, 'delivered')).toBe(204);
+    expect((await row(id)).deliveredAt).toBeInstanceOf(Date);
+    expect(await provider.sendReceipt('sms-necunoscut', 'delivered')).toBe(404);
+    expect(await provider.sendReceipt((await row(id)).providerMessageId as string, 'failed', new Date(), 'sha256=fals')).toBe(
+      401,
+    );
   });
 
   it('answers 404 to a receipt of an unknown message and 401 to a forged one, logging no body', async () => {
