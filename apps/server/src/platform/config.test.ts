@@ -111,5 +111,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_SENDER: '+40722000000' })).not.toThrow();
     expect(() => loadConfig({ SMS_TIMEOUT_MS: '50' })).toThrow(/SMS_TIMEOUT_MS: cel puțin 100 ms/);
     expect(() => loadConfig({ SMS_API_KEY: 'scurt' })).toThrow(/SMS_API_KEY: cel puțin 8 caractere/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.cjmures.ro:587' })).toThrow(/SMTP_URL: trebuie să fie un URL smtp/);
+    expect(loadConfig({ SMTP_URL: 'smtps://user:p%40rola@mail.cjmures.ro:465' }).smtpUrl).toBe(
+      'smtps://user:p%40rola@mail.cjmures.ro:465',
+    );
   });
 });

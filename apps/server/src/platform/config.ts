@@ -50,7 +50,7 @@ const ConfigSchema = z.object({
   PASSWORD_EXPIRY_DAYS: int(365, 0),
   DOWNLOAD_TOKEN_SECONDS: int(300, 10),
   UPLOAD_TOKEN_SECONDS: int(3600, 60),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'trebuie să fie un URL smtp:// sau smtps://' }).optional(),
   MAIL_FROM: z.string().default('Ghișeul Unic <no-reply@ghiseu.ro>'),
   // The SMS provider's HTTP API (platform/sms.ts); without it SMS stay in the outbox (development).
   SMS_API_URL: z.url({ protocol: /^https?$/, error: 'trebuie să fie un URL http:// sau https://' }).optional(),
