@@ -8,6 +8,7 @@ import { seededRandom } from './sms-stand-in.js';
  * does: a second copy of a Message-ID it already has is dropped and counted in `duplicates`.
  *
  * Faults on demand, answered after the message's DATA so that the sender really tried:
+ * `rejectRecipient(address)` answers 550 (no such mailbox) to that recipient,
  * `rejectFraction(p)` answers 451 (try again later) to that fraction of messages (seeded: the
  * same run every time), `rejectAll(true)` to every message until turned off, `stop()`/`start()`
  * takes the server away (connections refused) and brings it back on the same port.
@@ -50,6 +51,7 @@ export async function startSmtpStandIn(options: SmtpStandInOptions = {}) {
   const random = seededRandom(options.seed ?? 1);
   let fraction = 0;
   let rejectingAll = false;
+  const unknownMailboxes = new Set<string>();
   let server: SMTPServer | undefined;
 
   const build = () =>
@@ -64,6 +66,13 @@ export async function startSmtpStandIn(options: SmtpStandInOptions = {}) {
       closeTimeout: 1,
       // Hundreds of messages in a few seconds from one test: no throttling of connections.
       maxClients: 1000,
+      onRcptTo(address, _session, callback) {
+        if (unknownMailboxes.has(address.address.toLowerCase()))
+          return callback(
+            Object.assign(new Error(`5.1.1 <${address.address}>: cutie poștală inexistentă`), { responseCode: 550 }),
+          );
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -128,6 +137,10 @@ export async function startSmtpStandIn(options: SmtpStandInOptions = {}) {
     /** From now on answer 451 to each message with probability `p`. */
     rejectFraction(p: number) {
       fraction = p;
+    },
+    /** Answer 550 (no such mailbox: a permanent refusal) to this recipient. */
+    rejectRecipient(address: string) {
+      unknownMailboxes.add(address.toLowerCase());
     },
     /** Answer 451 to every message while on. */
     rejectAll(on: boolean) {

@@ -133,7 +133,8 @@ export function smtpTransport(smtpUrl: string, from: string, host: string): Mess
 }
 
 /**
- * The SMTP URL with nodemailer's connection pool on unless the URL says `pool=false`: the
+ * The SMTP URL with nodemailer's connection pool on unless the URL says `pool=false` (and the
+ * timeouts of SMTP_DEFAULTS unless it names its own): the
  * delivery jobs send one message after another, and a new connection for each costs the
  * server's greeting delay every time (and providers throttle many short connections). A
  * connection the server dropped is replaced by the pool; the message that was on it fails and
@@ -141,9 +142,16 @@ export function smtpTransport(smtpUrl: string, from: string, host: string): Mess
  */
 function pooled(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  for (const [name, value] of Object.entries(SMTP_DEFAULTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   return url.toString();
 }
+
+/**
+ * nodemailer's options the URL may override: the pool, and timeouts short enough that a server
+ * that stops answering fails the attempt (and its job retries) long before pg-boss would expire
+ * the job (15 minutes); nodemailer's own socket timeout is 10 minutes.
+ */
+const SMTP_DEFAULTS = { pool: 'true', connectionTimeout: '15000', greetingTimeout: '15000', socketTimeout: '60000' };
 
 /** The Message-ID of an outbox e-mail: deterministic, so that a resent copy can be recognised. */
 export const outboxMessageId = (id: number, host: string): string => `<outbox-${id}@${host}>`;

@@ -152,4 +152,19 @@ describe('delivery through a failing mail provider', () => {
     expect(answersToLose).toBe(0);
     expect(smtp.stats.duplicates).toBe(2);
   }, 60_000);
+
+  it('fails a message to a mailbox the server refuses (550) at once, keeping the address out of the error', async () => {
+    const to = 'nimeni.aici@example.ro';
+    smtp.rejectRecipient(to);
+    const id = await t.ctx.messaging.sendEmail(t.ctx.db, { to, subject: 'Refuzat', text: 'Nu ajunge.' });
+    await t.ctx.jobs.drain();
+    const [row] = await t.ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.id, [id]));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.lastError).toMatch(/550/);
+    expect(row.lastError).not.toContain(to);
+    expect(smtp.received.has(outboxMessageId(id, HOST))).toBe(false);
+  });
 });
