@@ -308,6 +308,7 @@ describe('the delivery log', () => {
     expect(await filtered('event_type[eq]=application.approved')).toEqual([approved.id]);
     expect(await filtered(`status[eq]=failed&channel[eq]=sms&to[like]=${encodeURIComponent(refused.to)}`)).toEqual([refused.id]);
     expect(await filtered('channel[eq]=email&to[like]=%2B4072%25')).toEqual([]);
+    expect(await filtered('to[contains]=nu-e-numar')).toEqual([refused.id]);
     expect((await call(t, 'GET', '/api/notifications/deliveries?text[like]=x', DEMO.superadmin)).statusCode).toBe(400);
 
     for (const who of [DEMO.admin, DEMO.staff, DEMO.citizen])

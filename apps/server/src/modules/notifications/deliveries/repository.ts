@@ -14,7 +14,7 @@ export const DELIVERY_LIST: ListSpec = {
     status: { column: outboxMessages.status, type: 'text', ops: ['eq'], sortable: true },
     channel: { column: outboxMessages.channel, type: 'text', ops: ['eq'] },
     event_type: { column: outboxMessages.eventType, type: 'text', ops: ['eq'] },
-    to: { column: outboxMessages.to, type: 'text', ops: ['like'], searchable: true },
+    to: { column: outboxMessages.to, type: 'text', ops: ['like', 'contains'], searchable: true },
     subject: { column: outboxMessages.subject, type: 'text', ops: ['contains'], searchable: true },
     attempts: { column: outboxMessages.attempts, type: 'number', sortable: true },
     created_at: { column: outboxMessages.createdAt, type: 'date', sortable: true },
