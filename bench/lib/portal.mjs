@@ -41,6 +41,12 @@ export async function startPortal({ databaseUrl, readyTimeoutMs, env = {}, nodeA
       // measured) but its ceiling is lifted: at the default 600/min every request after the
       // first 600 would be a 429 and the benchmark would measure refusals.
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      // Production refuses to start without real mail and SMS transports. Nothing is ever sent
+      // through these: RUN_JOBS=false, so no delivery job runs in the benchmarked process, and
+      // port 9 (discard) on this machine refuses connections anyway.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SMS_API_URL: 'http://127.0.0.1:9/sms',
+      SMS_API_KEY: 'bench-sms-key',
       ...env,
     },
     nodeArgs,

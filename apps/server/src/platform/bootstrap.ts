@@ -7,6 +7,7 @@ import { LocalDiskStorage } from './file-storage.js';
 import { baseLoggerOptions } from './logger.js';
 import { type JobDefinition, JobQueue } from './jobs.js';
 import { Messaging, outboxTransport, smtpTransport } from './messaging.js';
+import { httpSmsTransport } from './sms.js';
 import { resolveAppSecret, TokenSigner } from './tokens.js';
 
 /**
@@ -38,9 +39,11 @@ export async function createContext(
   }
   // The job registry (src/jobs.ts) comes from the caller: the platform does not import modules.
   const jobs = new JobQueue(database, log, options.jobs);
+  // The real transports when configured (always in production: loadConfig refuses to start
+  // without them), else the built-in outbox that /api/dev/outbox reads.
   const messaging = new Messaging(jobs, {
-    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport,
-    sms: outboxTransport,
+    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, new URL(config.publicUrl).hostname) : outboxTransport,
+    sms: config.sms ? httpSmsTransport(config.sms) : outboxTransport,
   });
   const ctx: AppContext = {
     config,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+/** The real transports production requires. */
+const transports = {
+  SMTP_URL: 'smtp://mail.cjmures.ro:587',
+  SMS_API_URL: 'https://sms.example.ro/v1/messages',
+  SMS_API_KEY: 'cheie-sms-123',
+};
+
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data and the dev outbox', () => {
     const config = loadConfig({});
@@ -30,7 +37,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses demo data, the dev outbox and a missing secret in production', () => {
-    const secret = { APP_SECRET: 'x'.repeat(40) };
+    const secret = { APP_SECRET: 'x'.repeat(40), ...transports };
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secret })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true', ...secret })).toThrow(/DEV_OUTBOX/);
@@ -59,5 +66,54 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ANAF_TIMEOUT_MS: 'curând' })).toThrow(/ANAF_TIMEOUT_MS: trebuie să fie un număr/);
     expect(() => loadConfig({ ANAF_TIMEOUT_MS: '10' })).toThrow(/ANAF_TIMEOUT_MS: cel puțin 100 ms/);
     expect(() => loadConfig({ ANAF_TIMEOUT_MS: '1.5' })).toThrow(/ANAF_TIMEOUT_MS: trebuie să fie un număr întreg/);
+  });
+
+  it('refuses to start in production without a mail and an SMS transport, naming every missing variable', () => {
+    const base = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+    const error = (() => {
+      try {
+        loadConfig(base);
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error('loadConfig accepted a production configuration without transports');
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(/SMTP_URL: obligatoriu în producție/);
+    expect(error.message).toMatch(/SMS_API_URL: obligatoriu în producție/);
+    expect(error.message).toMatch(/SMS_API_KEY: obligatoriu în producție/);
+    expect(() => loadConfig({ ...base, ...transports, SMTP_URL: '' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...base, ...transports, SMS_API_URL: '' })).toThrow(/SMS_API_URL/);
+    expect(() => loadConfig({ ...base, ...transports, SMS_API_KEY: '' })).toThrow(/SMS_API_KEY/);
+    // The key is never part of the message.
+    expect(() => loadConfig({ ...base, ...transports, SMS_API_URL: '' })).not.toThrow(/cheie-sms-123/);
+    expect(loadConfig({ ...base, ...transports }).sms).toEqual({
+      url: 'https://sms.example.ro/v1/messages',
+      key: 'cheie-sms-123',
+      sender: 'GhiseulUnic',
+      timeoutMs: 10_000,
+    });
+  });
+
+  it('keeps SMS in the outbox in development unless the provider is configured, and checks its settings', () => {
+    expect(loadConfig({}).sms).toBeNull();
+    expect(
+      loadConfig({
+        SMS_API_URL: 'http://127.0.0.1:9/sms',
+        SMS_API_KEY: 'bench-key',
+        SMS_SENDER: 'CJMures',
+        SMS_TIMEOUT_MS: '2000',
+      }).sms,
+    ).toEqual({ url: 'http://127.0.0.1:9/sms', key: 'bench-key', sender: 'CJMures', timeoutMs: 2000 });
+    expect(() => loadConfig({ SMS_API_URL: 'http://127.0.0.1:9/sms' })).toThrow(/SMS_API_KEY: obligatoriu când SMS_API_URL/);
+    expect(() => loadConfig({ SMS_API_URL: 'ftp://sms.ro' })).toThrow(/SMS_API_URL: trebuie să fie un URL http/);
+    expect(() => loadConfig({ SMS_SENDER: 'Ghișeul Unic Mureș' })).toThrow(/SMS_SENDER: cel mult 11 litere/);
+    expect(() => loadConfig({ SMS_SENDER: '+40722000000' })).not.toThrow();
+    expect(() => loadConfig({ SMS_TIMEOUT_MS: '50' })).toThrow(/SMS_TIMEOUT_MS: cel puțin 100 ms/);
+    expect(() => loadConfig({ SMS_API_KEY: 'scurt' })).toThrow(/SMS_API_KEY: cel puțin 8 caractere/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.cjmures.ro:587' })).toThrow(/SMTP_URL: trebuie să fie un URL smtp/);
+    expect(loadConfig({ SMTP_URL: 'smtps://user:p%40rola@mail.cjmures.ro:465' }).smtpUrl).toBe(
+      'smtps://user:p%40rola@mail.cjmures.ro:465',
+    );
   });
 });

@@ -50,8 +50,22 @@ const ConfigSchema = z.object({
   PASSWORD_EXPIRY_DAYS: int(365, 0),
   DOWNLOAD_TOKEN_SECONDS: int(300, 10),
   UPLOAD_TOKEN_SECONDS: int(3600, 60),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'trebuie să fie un URL smtp:// sau smtps://' }).optional(),
   MAIL_FROM: z.string().default('Ghișeul Unic <no-reply@ghiseu.ro>'),
+  // The SMS provider's HTTP API (platform/sms.ts); without it SMS stay in the outbox (development).
+  SMS_API_URL: z.url({ protocol: /^https?$/, error: 'trebuie să fie un URL http:// sau https://' }).optional(),
+  SMS_API_KEY: z.string().min(8, 'cel puțin 8 caractere').optional(),
+  // What the handset shows as the sender: up to 11 letters and digits, or a phone number.
+  SMS_SENDER: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9]{1,11}|\+?\d{3,15})$/, 'cel mult 11 litere și cifre fără diacritice, sau un număr de telefon')
+    .default('GhiseulUnic'),
+  SMS_TIMEOUT_MS: z.coerce
+    .number({ error: 'trebuie să fie un număr de milisecunde' })
+    .int('trebuie să fie un număr întreg de milisecunde')
+    .min(100, 'cel puțin 100 ms')
+    .max(60_000, 'cel mult 60000 ms')
+    .default(10_000),
   DEFAULT_COUNTY: z.string().default('MS'),
   WEB_DIST: z.string().optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -109,6 +123,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !c.APP_SECRET) throw new ConfigError('Configurație invalidă:\n  APP_SECRET: obligatoriu în producție');
   if (production && c.SEED_DEMO) throw new ConfigError('Configurație invalidă:\n  SEED_DEMO: nu este permis în producție');
   if (production && c.DEV_OUTBOX) throw new ConfigError('Configurație invalidă:\n  DEV_OUTBOX: nu este permis în producție');
+  // Production never keeps messages in the outbox as if they were sent: both real transports
+  // are required, every missing variable named at once.
+  const missingTransports = [
+    ...(production && !c.SMTP_URL ? ['  SMTP_URL: obligatoriu în producție (serverul SMTP prin care pleacă e-mailurile)'] : []),
+    ...(production && !c.SMS_API_URL ? ['  SMS_API_URL: obligatoriu în producție (adresa API-ului furnizorului de SMS)'] : []),
+    ...(production && !c.SMS_API_KEY ? ['  SMS_API_KEY: obligatoriu în producție (cheia API-ului furnizorului de SMS)'] : []),
+  ];
+  if (missingTransports.length > 0) throw new ConfigError(`Configurație invalidă:\n${missingTransports.join('\n')}`);
+  if (c.SMS_API_URL && !c.SMS_API_KEY)
+    throw new ConfigError('Configurație invalidă:\n  SMS_API_KEY: obligatoriu când SMS_API_URL este setat');
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     env: c.NODE_ENV,
@@ -136,6 +160,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadTokenSeconds: c.UPLOAD_TOKEN_SECONDS,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    /**
+     * The SMS provider (platform/sms.ts): on when its URL and key are set, else SMS stay in the
+     * outbox. The key also verifies the provider's delivery receipts; it is never logged.
+     */
+    sms:
+      c.SMS_API_URL && c.SMS_API_KEY
+        ? { url: c.SMS_API_URL, key: c.SMS_API_KEY, sender: c.SMS_SENDER, timeoutMs: c.SMS_TIMEOUT_MS }
+        : null,
     defaultCounty: c.DEFAULT_COUNTY,
     webDist: c.WEB_DIST,
     /** What the accounts module refuses at registration (spec §5). */

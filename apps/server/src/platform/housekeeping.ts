@@ -10,11 +10,31 @@ import { defineJob } from './jobs.js';
  * addresses). Rows are kept for a while after they expire (RETENTION_DAYS), so that limits
  * which count recent attempts and investigations of recent incidents still see them. The
  * secrets of outbox messages go as soon as they expire (the `messaging.redact` job; here
- * again in case that job was lost). The audit log is never touched.
+ * again in case that job was lost). A message that no job will deliver any more is marked
+ * failed (`outbox_abandoned`). The audit log is never touched.
  */
 export const RETENTION_DAYS = { codes: 7, sessions: 30, outbox: 30 } as const;
 
+/**
+ * A message still 'queued' a day after it was written that no delivery job will ever pick up
+ * again: its last attempt was cut short (the process died and pg-boss expired the job) or the
+ * job was lost. Its retries with backoff are long over by then (about 4 hours for 9 attempts),
+ * so the delivery log records it as failed instead of waiting forever.
+ */
+const ABANDONED_AFTER = '1 day';
+
 const STATEMENTS = [
+  [
+    'outbox_abandoned',
+    sql`UPDATE outbox_messages o SET status = 'failed', failed_at = now(), secrets = NULL, secrets_expire_at = NULL,
+          last_error = coalesce(o.last_error || '; ', '') || 'abandonat: nicio încercare de livrare nu mai urmează'
+        WHERE o.status = 'queued' AND o.created_at < now() - ${ABANDONED_AFTER}::interval
+          AND NOT EXISTS (
+            SELECT 1 FROM pgboss.job j
+            WHERE j.name = 'messaging.deliver' AND j.state IN ('created', 'retry', 'active')
+              AND j.data->>'messageId' = o.id::text
+          )`,
+  ],
   [
     'outbox_secrets',
     sql`UPDATE outbox_messages SET secrets = NULL, secrets_expire_at = NULL WHERE secrets IS NOT NULL AND secrets_expire_at <= now()`,

@@ -44,14 +44,48 @@ export interface RenderedMessage {
   html: string | null;
 }
 
-/** A transport delivers one rendered message; it throws to have the job retried. */
+/** What a transport learnt from the provider when it accepted a message. */
+export interface DeliveryReceipt {
+  /** The provider's id of the message (SMS), matched later by its delivery receipt. */
+  providerMessageId?: string;
+}
+
+/**
+ * A transport delivers one rendered message. It throws to have the job retried (provider down,
+ * timeout, a temporary refusal) and throws {@link PermanentDeliveryError} when retrying cannot
+ * help (the provider refused the message itself): the message then fails at once.
+ */
 export interface MessageTransport {
   /**
    * True for the built-in transport, where the outbox table IS the recipient's mailbox
    * (`/api/dev/outbox`): the secrets stay readable until they expire instead of until delivery.
    */
   readonly isMailbox?: boolean;
-  deliver(message: OutboxRow, rendered: RenderedMessage): Promise<void>;
+  deliver(message: OutboxRow, rendered: RenderedMessage): Promise<DeliveryReceipt | undefined>;
+}
+
+/**
+ * The provider refused the message for good (an SMS provider's 4xx, an SMTP server's "no such
+ * mailbox"): no retry, the message is marked failed. The message names the refusal (status
+ * code, provider's code), never the recipient.
+ */
+export class PermanentDeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentDeliveryError';
+  }
+}
+
+/** Anything that looks like an e-mail address or a phone number, out of a provider's error text. */
+const ADDRESSES = /[^\s<>@"'()[\]]+@[^\s<>@"'()[\]]+|(?<!\d)\+?\d{9,15}(?!\d)/g;
+
+/**
+ * What the delivery log and the job's log keep of a failure: the provider's answer without the
+ * recipient's address (SMTP servers echo it: "550 <ion@…>: no such user"), at most 300 characters.
+ */
+export function describeDeliveryError(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  return raw.replace(ADDRESSES, '[adresă]').slice(0, 300);
 }
 
 /** What a redacted secret reads as. */
@@ -66,21 +100,61 @@ export const outboxTransport: MessageTransport = {
   async deliver() {},
 };
 
-export function smtpTransport(smtpUrl: string, from: string): MessageTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/** SMTP replies meaning the mailbox itself is refused: retrying the same address cannot help. */
+const PERMANENT_SMTP_CODES = new Set([550, 551, 553]);
+
+/**
+ * E-mail over SMTP (nodemailer). Every message carries a Message-ID derived from its outbox row,
+ * `<outbox-<id>@<host>>`, the same on every attempt: when a process dies after the server
+ * accepted a message but before the row says 'sent', the retry sends the same Message-ID and
+ * the receiving side can drop the duplicate. `host` is the host name of PUBLIC_URL.
+ */
+export function smtpTransport(smtpUrl: string, from: string, host: string): MessageTransport {
+  const transporter = nodemailer.createTransport(pooled(smtpUrl));
   return {
     async deliver(message, rendered) {
       if (message.channel !== 'email') return;
-      await transporter.sendMail({
-        from,
-        to: message.to,
-        subject: rendered.subject ?? '',
-        text: rendered.text,
-        html: rendered.html ?? undefined,
-      });
+      try {
+        await transporter.sendMail({
+          from,
+          to: message.to,
+          subject: rendered.subject ?? '',
+          text: rendered.text,
+          html: rendered.html ?? undefined,
+          messageId: outboxMessageId(message.id, host),
+        });
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode;
+        if (code !== undefined && PERMANENT_SMTP_CODES.has(code)) throw new PermanentDeliveryError(describeDeliveryError(error));
+        throw error;
+      }
     },
   };
 }
+
+/**
+ * The SMTP URL with nodemailer's connection pool on unless the URL says `pool=false` (and the
+ * timeouts of SMTP_DEFAULTS unless it names its own): the
+ * delivery jobs send one message after another, and a new connection for each costs the
+ * server's greeting delay every time (and providers throttle many short connections). A
+ * connection the server dropped is replaced by the pool; the message that was on it fails and
+ * its job retries it.
+ */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, value] of Object.entries(SMTP_DEFAULTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * nodemailer's options the URL may override: the pool, and timeouts short enough that a server
+ * that stops answering fails the attempt (and its job retries) long before pg-boss would expire
+ * the job (15 minutes); nodemailer's own socket timeout is 10 minutes.
+ */
+const SMTP_DEFAULTS = { pool: 'true', connectionTimeout: '15000', greetingTimeout: '15000', socketTimeout: '60000' };
+
+/** The Message-ID of an outbox e-mail: deterministic, so that a resent copy can be recognised. */
+export const outboxMessageId = (id: number, host: string): string => `<outbox-${id}@${host}>`;
 
 /* ───────────────────────── Secrets out of the stored body ───────────────────────── */
 
@@ -165,31 +239,73 @@ export async function redactSecrets(db: Db, options: { messageId?: number; now?:
 
 const ZMessageJobPayload = z.object({ messageId: z.number().int() });
 
-/** Hands one stored message to its channel's transport and marks it sent (idempotent). */
+/**
+ * How many times a failed delivery is retried (pg-boss `retryLimit`, with exponential backoff):
+ * a message has at most `DELIVERY_RETRY_LIMIT + 1` attempts, the last failed one marks it failed.
+ */
+export const DELIVERY_RETRY_LIMIT = 8;
+
+/**
+ * Hands one stored message to its channel's transport and records the outcome (idempotent).
+ *
+ * Every attempt is counted before the transport is called, in the statement that also checks
+ * that the message still waits ('queued'): an attempt cut short by a crash is counted as pg-boss
+ * counts it, so `attempts` and the job's retry count agree and the last attempt knows it is the
+ * last. Outcomes: accepted → 'sent' (with the provider's id); a permanent refusal → 'failed' at
+ * once, no retry; any other failure → retried, and on the last attempt → 'failed'. A message
+ * that is no longer 'queued' is never handed to a transport again.
+ */
 export const deliverMessageJob = defineJob({
   name: 'messaging.deliver',
   version: 1,
   payload: ZMessageJobPayload,
-  retryLimit: 8,
-  async handler({ messageId }, { db, messaging }) {
-    const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
-    // Already delivered by an earlier attempt: at-least-once delivery must not send twice.
-    if (!message || message.status === 'sent') return;
+  retryLimit: DELIVERY_RETRY_LIMIT,
+  async handler({ messageId }, { db, messaging, log }) {
+    const [message] = await db
+      .update(outboxMessages)
+      .set({ attempts: sql`${outboxMessages.attempts} + 1` })
+      .where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.status, 'queued')))
+      .returning();
+    // Already sent or failed by an earlier attempt: at-least-once jobs must not send twice.
+    if (!message) return;
     const transport = messaging.transports[message.channel];
+    let receipt: DeliveryReceipt | undefined;
     try {
-      await transport.deliver(message, renderMessage(message));
+      receipt = await transport.deliver(message, renderMessage(message));
     } catch (error) {
+      const permanent = error instanceof PermanentDeliveryError;
+      const last = permanent || message.attempts > DELIVERY_RETRY_LIMIT;
+      const reason = describeDeliveryError(error);
       await db
         .update(outboxMessages)
-        .set({ attempts: sql`${outboxMessages.attempts} + 1`, lastError: (error as Error).message })
+        .set({
+          lastError: reason,
+          // Given up: nobody will deliver it any more, so its secrets go too.
+          ...(last ? { status: 'failed' as const, failedAt: new Date(), secrets: null, secretsExpireAt: null } : {}),
+        })
         .where(eq(outboxMessages.id, messageId));
-      throw error;
+      const where = { messageId, channel: message.channel, attempt: message.attempts, reason };
+      if (permanent) {
+        // Failed for good and recorded: the job itself is done (no retry).
+        log.warn(where, 'message refused by the provider: marked failed');
+        return;
+      }
+      if (last) log.warn(where, 'message not delivered after its last attempt: marked failed');
+      // The job fails (and pg-boss retries it unless this was the last attempt); the error
+      // names the attempt, never the address.
+      throw new Error(`message ${messageId} not delivered (attempt ${message.attempts}): ${reason}`);
     }
     // Handed to a real provider: the portal's copy keeps no secret from now on.
     const forget = transport.isMailbox ? {} : { secrets: null, secretsExpireAt: null };
     await db
       .update(outboxMessages)
-      .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1`, lastError: null, ...forget })
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        lastError: null,
+        providerMessageId: receipt?.providerMessageId ?? null,
+        ...forget,
+      })
       .where(eq(outboxMessages.id, messageId));
   },
 });
