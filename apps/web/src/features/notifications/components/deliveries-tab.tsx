@@ -39,7 +39,7 @@ export function DeliveriesTab() {
         label: t('deliveries.filters.channel'),
         options: (['email', 'sms'] as const).map((value) => ({ value, label: NOTIFICATION_CHANNEL_LABELS[value] })),
       },
-      { key: 'to', type: 'quicksearch', op: 'like', label: t('deliveries.filters.to'), size: 'medium' },
+      { key: 'to', type: 'quicksearch', op: 'contains', label: t('deliveries.filters.to'), size: 'medium' },
     ],
     [t],
   );

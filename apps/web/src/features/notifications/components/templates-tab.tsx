@@ -27,7 +27,7 @@ export function TemplatesTab() {
 
   const filters = useMemo<FilterDefinition[]>(
     () => [
-      { key: 'title', type: 'quicksearch', op: 'like', label: t('templates.filters.title'), size: 'medium' },
+      { key: 'title', type: 'quicksearch', op: 'contains', label: t('templates.filters.title'), size: 'medium' },
       {
         key: 'event_type',
         type: 'select',
