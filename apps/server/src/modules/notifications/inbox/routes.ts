@@ -103,10 +103,38 @@ export async function inboxRoutes(fastify: FastifyInstance, options: { pingMs?: 
       const actor = actorOf(request);
       const given = request.headers['last-event-id'];
       const lastEventId = typeof given === 'string' && /^\d{1,9}$/.test(given) ? Number(given) : undefined;
+      const raw = reply.raw;
+      // Events the hub writes before the answer starts (the resumed ones) wait here: the
+      // headers go out only once the stream is subscribed, so a client that sees them knows
+      // that every later message will reach it.
+      const held: string[] = [];
+      let live = false;
+      let ended = false;
+      let close: (() => void) | null = null;
+      let gone = false;
+      // The response's 'close': the socket went away (the request's fires once it was read).
+      raw.on('close', () => {
+        gone = true;
+        close?.();
+      });
+      // A failure here (database down) is an ordinary error answer: nothing is written yet.
+      close = await hub.open(actor.userId, lastEventId, {
+        write: (chunk) => {
+          if (!live) held.push(chunk);
+          else if (!raw.destroyed) raw.write(chunk);
+        },
+        end: () => {
+          ended = true;
+          if (live) raw.end();
+        },
+      });
+      if (gone) {
+        close();
+        return reply.hijack();
+      }
       // The answer is written on the raw socket: no serialiser or onSend hook may buffer it.
       // The headers the platform set before the route (security, CORS, rate limit) go along.
       reply.hijack();
-      const raw = reply.raw;
       const platformHeaders = Object.fromEntries(
         Object.entries(reply.getHeaders()).filter(
           (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
@@ -117,27 +145,13 @@ export async function inboxRoutes(fastify: FastifyInstance, options: { pingMs?: 
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
+        // The socket serves this stream only: when it ends, the connection ends too.
+        connection: 'close',
       });
-      // The client's reconnection delay, and a first byte so that proxies pass the headers on.
-      raw.write('retry: 5000\n\n');
-      let close: (() => void) | null = null;
-      let gone = false;
-      request.raw.on('close', () => {
-        gone = true;
-        close?.();
-      });
-      try {
-        close = await hub.open(actor.userId, lastEventId, {
-          write: (chunk) => {
-            if (!raw.destroyed) raw.write(chunk);
-          },
-          end: () => raw.end(),
-        });
-        if (gone) close();
-      } catch (error) {
-        request.log.warn({ err: error }, 'user message stream: could not open');
-        raw.end();
-      }
+      // The client's reconnection delay (also a first byte that makes proxies pass the headers on).
+      raw.write(`retry: 5000\n\n${held.join('')}`);
+      live = true;
+      if (ended) raw.end();
     },
   );
 }
