@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -10,6 +10,7 @@ import {
   userMessages,
   users,
 } from '../../../db/schema/index.js';
+import { executeRows } from '../../../platform/db.js';
 import { call, countyCouncilId, DEMO, TARGU_MURES, userId } from '../../../../test/administration-kit.js';
 import { uploadFile } from '../../../../test/applications-kit.js';
 import { buildOrganisation } from '../../../../test/factories.js';
@@ -240,5 +241,26 @@ describe('POST /notifications/circular', () => {
     expect((await send({ user_ids: [members[0].id], subject: ' ' })).statusCode).toBe(400);
     const onlyTags = await send({ user_ids: [members[0].id], message: '<script>x</script><p> </p>' });
     expect(onlyTags.statusCode).toBe(400);
+  });
+});
+
+describe('GET /notifications/circulars', () => {
+  it('is refused to citizens and read newest first from the organisation index', async () => {
+    expect((await call(t, 'GET', '/api/notifications/circulars', DEMO.citizen)).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/notifications/circulars?subject[eq]=x', DEMO.staff)).statusCode).toBe(400);
+    const filtered = await call(t, 'GET', '/api/notifications/circulars?application_id[eq]=99999999', DEMO.staff);
+    expect(filtered.json().data).toEqual([]);
+    const plan = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      // An almost empty table: the planner would rather sort a bitmap scan's rows.
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const rows = await executeRows<Record<string, string>>(
+        tx,
+        sql`EXPLAIN SELECT * FROM circulars WHERE organisation_id = ${council} ORDER BY created_at DESC, id DESC LIMIT 10`,
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('circulars_organisation_created_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });

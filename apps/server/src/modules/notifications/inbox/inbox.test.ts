@@ -102,6 +102,21 @@ describe('GET /user-messages', () => {
     expect(plan).toContain('user_messages_recipient_created_idx');
     expect(plan).not.toMatch(/\bSort\b/);
   });
+
+  it('serves the live stream’s catch-up read from the same index', async () => {
+    const plan = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = await executeRows<Record<string, string>>(
+        tx,
+        sql`EXPLAIN SELECT * FROM user_messages WHERE recipient_user_id = ${citizenId}
+              AND created_date >= ${new Date(base).toISOString()}::timestamptz AND id > 5
+            ORDER BY created_date DESC, id DESC LIMIT 100`,
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('user_messages_recipient_created_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
 });
 
 describe('PATCH /user-messages/{id}', () => {
