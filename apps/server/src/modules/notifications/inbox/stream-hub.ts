@@ -78,7 +78,14 @@ export class UserMessageHub {
     sink: { write(chunk: string): void; end(): void },
   ): Promise<() => void> {
     if (this.closed) throw new Error('the message hub is closed');
-    this.listening ??= this.database.listen(USER_MESSAGES_CHANNEL, (payload) => this.onNotify(payload));
+    if (!this.listening) {
+      const listening = this.database.listen(USER_MESSAGES_CHANNEL, (payload) => this.onNotify(payload));
+      // A failed LISTEN is tried again by the next stream, not remembered.
+      listening.catch(() => {
+        if (this.listening === listening) this.listening = null;
+      });
+      this.listening = listening;
+    }
     await this.listening;
     const resumed = lastEventId !== undefined ? await repo.findMessage(this.db, userId, lastEventId) : undefined;
     const stream: OpenStream = resumed
