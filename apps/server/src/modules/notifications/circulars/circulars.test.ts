@@ -13,7 +13,7 @@ import {
 import { executeRows } from '../../../platform/db.js';
 import { call, countyCouncilId, DEMO, TARGU_MURES, userId } from '../../../../test/administration-kit.js';
 import { uploadFile } from '../../../../test/applications-kit.js';
-import { buildOrganisation } from '../../../../test/factories.js';
+import { buildCitizen, buildOrganisation, buildStaff, buildSubmittedApplication } from '../../../../test/factories.js';
 import { multipartFile, PNG_1x1, SMALL_PDF } from '../../../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 
@@ -263,4 +263,41 @@ describe('GET /notifications/circulars', () => {
     expect(plan).toContain('circulars_organisation_created_idx');
     expect(plan).not.toMatch(/\bSort\b/);
   });
+});
+
+describe('a circular about an application', () => {
+  it('is sent by the organisation handling it, and reads in the recipients’ messages of that application', async () => {
+    const citizen = await buildCitizen(t);
+    const application = await buildSubmittedApplication(t, citizen);
+    // The county council's staff does not handle this city hall's application.
+    const foreign = await send({ user_ids: [members[0].id], application_id: application.id });
+    expect(foreign.statusCode).toBe(400);
+
+    const clerk = await buildStaff(t, application.fixture.organisationId);
+    const response = await call(t, 'POST', '/api/notifications/circular', clerk.headers, {
+      application_id: application.id,
+      user_ids: [clerk.id],
+      subject: 'Despre cerere',
+      message: 'Text simplu',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ users: 1, emails: 1 });
+    const mine = await call(t, 'GET', `/api/user-messages/identification/${application.id}`, clerk.headers);
+    expect(mine.json().data).toEqual([
+      expect.objectContaining({
+        event_type: 'circular.sent',
+        title: 'Despre cerere',
+        message: 'Text simplu',
+        message_source: 'application',
+        recipient_identification_id: application.id,
+        recipient_identification_number: application.identificationNumber,
+      }),
+    ]);
+    const history = await call(t, 'GET', `/api/notifications/circulars?application_id[eq]=${application.id}`, clerk.headers);
+    expect(history.json().data).toHaveLength(1);
+    // Another organisation's staff never sees it in their history.
+    expect(
+      (await call(t, 'GET', `/api/notifications/circulars?application_id[eq]=${application.id}`, DEMO.staff)).json().data,
+    ).toEqual([]);
+  }, 120_000);
 });
