@@ -1,7 +1,10 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, userId } from '../../../../test/administration-kit.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import type { Db } from '../../../platform/db.js';
 import { insertUserMessages, type NewUserMessage } from './store.js';
 import { UserMessageHub } from './stream-hub.js';
 
@@ -155,6 +158,21 @@ describe('GET /user-messages/stream', () => {
     expect((await second.nextMessage()).data.title).toBe('Patru');
     resumed.close();
     second.close();
+  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)('delivers a message written by another process, on its own connection', async () => {
+    const stream = await openStream(await t.authHeaders(DEMO.citizen));
+    await stream.next();
+    // A worker elsewhere: its own client, its own drizzle, the same function.
+    const client = new pg.Client({ connectionString: t.ctx.config.databaseUrl });
+    await client.connect();
+    try {
+      const worker = drizzle(client) as unknown as Db;
+      await worker.transaction((tx) => insertUserMessages(tx, [message(citizenId, 'Din alt proces')]));
+    } finally {
+      await client.end();
+    }
+    expect((await stream.nextMessage()).data.title).toBe('Din alt proces');
+    stream.close();
   });
 });
 
