@@ -301,3 +301,21 @@ describe('a circular about an application', () => {
     ).toEqual([]);
   }, 120_000);
 });
+
+describe('OpenAPI', () => {
+  it('documents the inbox and circular routes', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    for (const path of [
+      '/api/user-messages',
+      '/api/user-messages/{id}',
+      '/api/user-messages/identification/{id}',
+      '/api/user-messages/stream',
+      '/api/notifications/circular/token',
+      '/api/notifications/circular',
+      '/api/notifications/circulars',
+      '/api/notifications/circulars/{id}/files/{fileId}',
+    ])
+      expect(paths, path).toHaveProperty([path]);
+    expect(paths['/api/notifications/circulars/{id}/files/{fileId}'].get.security).toEqual([]);
+  });
+});
