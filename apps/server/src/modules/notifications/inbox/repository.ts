@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, gte, lt, lte, max, type SQL } from 'drizzle-orm';
-import { userMessages } from '../../../db/schema/index.js';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, max, type SQL, sql } from 'drizzle-orm';
+import { sessions, userMessages, users } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 
 /** Data access of the in-app messages (spec §3 "Notification"). Every query is scoped to one recipient. */
@@ -93,4 +93,27 @@ export function messagesAfter(db: Db, recipientUserId: number, afterId: number, 
     .orderBy(desc(userMessages.createdDate), desc(userMessages.id))
     .limit(USER_MESSAGES_MAX)
     .then((rows) => rows.reverse());
+}
+
+/**
+ * Of the given sessions, those still valid (not revoked, not expired, not idle past
+ * `idleMinutes`, their user active): the rule of `lookupSession` for many sessions in one query,
+ * so that open streams end when their session does.
+ */
+export async function liveSessionIds(db: Db, ids: number[], idleMinutes: number): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, ids),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes})`,
+        eq(users.status, 'active'),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

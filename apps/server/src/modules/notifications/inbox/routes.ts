@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../../platform/auth/guard.js';
 import { dataResponse } from '../../../platform/list-query.js';
-import { USER_MESSAGES_MAX } from './repository.js';
+import { liveSessionIds, USER_MESSAGES_MAX } from './repository.js';
 import * as service from './service.js';
 import { UserMessageHub } from './stream-hub.js';
 
@@ -34,7 +34,10 @@ const ZUserMessagesQuery = z
  */
 export async function inboxRoutes(fastify: FastifyInstance, options: { pingMs?: number } = {}): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const hub = new UserMessageHub(app.ctx.db, app.ctx.database, app.log, { pingMs: options.pingMs });
+  const hub = new UserMessageHub(app.ctx.db, app.ctx.database, app.log, {
+    pingMs: options.pingMs,
+    liveSessions: (ids) => liveSessionIds(app.ctx.db, ids, app.ctx.config.session.idleMinutes),
+  });
   // Open streams would keep `close()` waiting for their sockets: end them first.
   app.addHook('preClose', async () => {
     await hub.close();
@@ -118,7 +121,7 @@ export async function inboxRoutes(fastify: FastifyInstance, options: { pingMs?: 
         close?.();
       });
       // A failure here (database down) is an ordinary error answer: nothing is written yet.
-      close = await hub.open(actor.userId, lastEventId, {
+      close = await hub.open({ userId: actor.userId, sessionId: actor.sessionId }, lastEventId, {
         write: (chunk) => {
           if (!live) held.push(chunk);
           else if (!raw.destroyed) raw.write(chunk);

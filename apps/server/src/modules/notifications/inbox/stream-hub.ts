@@ -26,6 +26,8 @@ const SINCE_MARGIN_MS = 5 * 60_000;
 
 interface OpenStream {
   userId: number;
+  /** The session the stream was opened with: the stream ends when it does. */
+  sessionId: number;
   /** The highest message id written to this stream. */
   lastId: number;
   /** Messages created before this are never new for the stream (bounds the index range read). */
@@ -35,8 +37,14 @@ interface OpenStream {
 }
 
 export interface StreamHubOptions {
-  /** Interval of the keep-alive comment; 25 s by default. */
+  /** Interval of the keep-alive comment, and of the session check; 25 s by default. */
   pingMs?: number;
+  /**
+   * Of the given session ids, those still valid. Checked at each ping for all open streams in one
+   * call: a stream whose session was revoked (logout, password change, deactivation), expired
+   * or went idle is ended; the client's reconnection then meets 401.
+   */
+  liveSessions?: (sessionIds: number[]) => Promise<Set<number>>;
 }
 
 /** One server-sent event of a message (`id`, `event: message`, `data` the ZUserMessage JSON). */
@@ -73,7 +81,7 @@ export class UserMessageHub {
    * function that closes the stream (call it when the socket closes).
    */
   async open(
-    userId: number,
+    { userId, sessionId }: { userId: number; sessionId: number },
     lastEventId: number | undefined,
     sink: { write(chunk: string): void; end(): void },
   ): Promise<() => void> {
@@ -89,8 +97,8 @@ export class UserMessageHub {
     await this.listening;
     const resumed = lastEventId !== undefined ? await repo.findMessage(this.db, userId, lastEventId) : undefined;
     const stream: OpenStream = resumed
-      ? { userId, lastId: resumed.id, since: new Date(resumed.createdDate.getTime() - SINCE_MARGIN_MS), ...sink }
-      : { userId, lastId: await repo.lastMessageId(this.db), since: new Date(Date.now() - SINCE_MARGIN_MS), ...sink };
+      ? { userId, sessionId, lastId: resumed.id, since: new Date(resumed.createdDate.getTime() - SINCE_MARGIN_MS), ...sink }
+      : { userId, sessionId, lastId: await repo.lastMessageId(this.db), since: new Date(Date.now() - SINCE_MARGIN_MS), ...sink };
     let set = this.streams.get(userId);
     if (!set) {
       set = new Set();
@@ -134,8 +142,31 @@ export class UserMessageHub {
     if (this.pingTimer) return;
     this.pingTimer = setInterval(() => {
       for (const set of this.streams.values()) for (const stream of set) stream.write(PING);
+      void this.endExpiredSessions();
     }, this.options.pingMs ?? 25_000);
     this.pingTimer.unref();
+  }
+
+  private checking = false;
+
+  /** Ends the streams whose session is no longer valid (one query for every open stream). */
+  private async endExpiredSessions(): Promise<void> {
+    const check = this.options.liveSessions;
+    if (!check || this.checking || this.streams.size === 0) return;
+    this.checking = true;
+    try {
+      const open = [...this.streams.values()].flatMap((set) => [...set]);
+      const live = await check([...new Set(open.map((s) => s.sessionId))]);
+      for (const stream of open)
+        if (!live.has(stream.sessionId)) {
+          this.remove(stream);
+          stream.end();
+        }
+    } catch (error) {
+      this.log.warn({ err: error }, 'user message stream: session check failed');
+    } finally {
+      this.checking = false;
+    }
   }
 
   private onNotify(payload: string): void {

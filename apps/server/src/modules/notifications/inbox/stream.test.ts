@@ -1,10 +1,14 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, userId } from '../../../../test/administration-kit.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { sessions } from '../../../db/schema/index.js';
+import { hashToken } from '../../../platform/tokens.js';
 import type { Db } from '../../../platform/db.js';
+import { liveSessionIds } from './repository.js';
 import { insertUserMessages, type NewUserMessage } from './store.js';
 import { UserMessageHub } from './stream-hub.js';
 
@@ -177,19 +181,48 @@ describe('GET /user-messages/stream', () => {
 });
 
 describe('UserMessageHub', () => {
+  const silent = pino({ level: 'silent' });
+
   it('pings every open stream and ends them all on close', async () => {
-    const hub = new UserMessageHub(t.ctx.db, t.ctx.database, pino({ level: 'silent' }), { pingMs: 30 });
+    const hub = new UserMessageHub(t.ctx.db, t.ctx.database, silent, { pingMs: 30 });
     const written: string[] = [];
     let ended = false;
-    const close = await hub.open(citizenId, undefined, { write: (chunk) => written.push(chunk), end: () => (ended = true) });
+    const who = { userId: citizenId, sessionId: 1 };
+    const close = await hub.open(who, undefined, { write: (chunk) => written.push(chunk), end: () => (ended = true) });
     expect(hub.size).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(written.filter((chunk) => chunk === ': ping\n\n').length).toBeGreaterThanOrEqual(2);
     close();
     expect(hub.size).toBe(0);
-    await hub.open(citizenId, undefined, { write: () => {}, end: () => (ended = true) });
+    await hub.open(who, undefined, { write: () => {}, end: () => (ended = true) });
     await hub.close();
     expect(ended).toBe(true);
     expect(hub.size).toBe(0);
+  });
+
+  it('ends the streams of a session that was revoked (logout), and only those', async () => {
+    const [tokenA, tokenB] = [await t.login(DEMO.archiver), await t.login(DEMO.archiver)];
+    const sessionOf = async (token: string) => {
+      const [row] = await t.ctx.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      return row.id;
+    };
+    const [a, b] = [await sessionOf(tokenA), await sessionOf(tokenB)];
+    const archiverId = await userId(t, DEMO.archiver);
+    const liveSessions = (ids: number[]) => liveSessionIds(t.ctx.db, ids, t.ctx.config.session.idleMinutes);
+    expect([...(await liveSessions([a, b]))].sort()).toEqual([a, b].sort());
+
+    const hub = new UserMessageHub(t.ctx.db, t.ctx.database, silent, { pingMs: 30, liveSessions });
+    const ended = { a: false, b: false };
+    await hub.open({ userId: archiverId, sessionId: a }, undefined, { write: () => {}, end: () => (ended.a = true) });
+    await hub.open({ userId: archiverId, sessionId: b }, undefined, { write: () => {}, end: () => (ended.b = true) });
+    const logout = await t.app.inject({ method: 'POST', url: '/api/token-invalidate-requests', payload: { token: tokenA } });
+    expect(logout.statusCode).toBeLessThan(300);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(ended).toEqual({ a: true, b: false });
+    expect(hub.size).toBe(1);
+    await hub.close();
   });
 });
