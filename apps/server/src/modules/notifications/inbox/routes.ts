@@ -17,6 +17,8 @@ const zInstant = z
 /**
  * `GET /user-messages` query: the created_date window (ISO dates or date-times), the only sort
  * (-created_date) and the limit (≤ 100). Strict: an unknown parameter is refused, never ignored.
+ * Not the shared list-query parser: spec §7 names an inclusive `le` bound, which that parser's
+ * operators (eq, contains, like, ge, lt) do not have, and the list has no pagination or search.
  */
 const ZUserMessagesQuery = z
   .object({
