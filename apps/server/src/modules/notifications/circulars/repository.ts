@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { circulars, departments, organisations, userDepartments, users } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { buildListSql, countList, type ListSpec, type ParsedList } from '../../../platform/list-query.js';
@@ -102,7 +102,9 @@ export type CircularListRow = {
  * The circulars of an organisation, page by page. `circulars_organisation_created_idx` serves
  * the default order; the id tiebreaker is descending too so that the index reads it as it is.
  */
-export function listCirculars(db: Db, parsed: ParsedList, scope: SQL) {
+export function listCirculars(db: Db, parsed: ParsedList, organisationId: number | null) {
+  // No organisation, no circulars (a sender without one never sent any).
+  const scope = organisationId === null ? sql`false` : eq(circulars.organisationId, organisationId);
   const built = buildListSql(parsed, CIRCULAR_LIST, [scope]);
   const orderBy =
     parsed.sort.field === 'created_at' && parsed.sort.descending

@@ -7,9 +7,7 @@ import {
   UPLOAD_RULES,
   type ZCircularRequest,
 } from '@ghiseu/domain';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { circulars } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
@@ -99,7 +97,7 @@ export async function sendCircular(
   const message = sanitizeCircularHtml(input.message);
   if (textOf(message) === '') throw invalidField('message', CIRCULAR_MESSAGES.messageRequired);
 
-  const id = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx): Promise<CircularResult> => {
     const application =
       input.application_id != null ? (await findApplicationSummary(tx, input.application_id))?.application : undefined;
     const [foundDepartments, chosenUsers] = await Promise.all([
@@ -251,19 +249,14 @@ export async function sendCircular(
         recipient_emails: recipients.size + extraOnly.length,
       },
     });
-    return circularId;
+    return { id: circularId, users: recipients.size, emails: recipients.size + extraOnly.length };
   });
-  const [row] = await ctx.db
-    .select({ users: circulars.recipientUsers, emails: circulars.recipientEmails })
-    .from(circulars)
-    .where(eq(circulars.id, id));
-  return { id, users: row.users, emails: row.emails };
 }
 
 /** GET /notifications/circulars: the sender's organisation's circulars, newest first (none without an organisation). */
 export async function listCirculars(ctx: AppContext, actor: Actor, query: Record<string, unknown>) {
   const parsed = parseListQuery(query, repo.CIRCULAR_LIST);
-  const list = repo.listCirculars(ctx.db, parsed, eq(circulars.organisationId, actor.organisationId ?? -1));
+  const list = repo.listCirculars(ctx.db, parsed, actor.organisationId);
   return listPage(parsed, async () => (await list.rows()).map(presentCircular), list.total);
 }
 
