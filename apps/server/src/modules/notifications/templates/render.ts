@@ -45,9 +45,10 @@ export function fillTemplateText(text: string, values: PlaceholderValues, encode
 
 /**
  * Placeholders whose value is HTML already (the digest's list of items, built from rendered
- * lines): filled into an HTML message unescaped. The message is sanitised afterwards like any other.
+ * lines; a circular's message, sanitised when it was sent, with its attachment links): filled
+ * into an HTML message unescaped. The message is sanitised afterwards like any other.
  */
-export const HTML_VALUE_PLACEHOLDERS: ReadonlySet<string> = new Set(['items']);
+export const HTML_VALUE_PLACEHOLDERS: ReadonlySet<string> = new Set(['items', 'message']);
 
 /** A value escaped into HTML; its line breaks kept as <br>. */
 const htmlValue = (value: string) => escapeHtml(value.replace(/\uE000/g, '')).replace(/\r?\n/g, '<br>');
