@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { counties } from '../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { executeRows } from './db.js';
 import { AppError } from './errors.js';
 import { escapeLike, type ListSpec, parseListQuery } from './list-query.js';
 
@@ -156,6 +158,15 @@ describe('list queries against the database', () => {
   });
   it('ge and lt bound numbers; sortKey orders', async () => {
     expect(await names('id[ge]=387&id[lt]=520&sortKey=-id')).toEqual(['Călărași', 'București', 'Vrancea', 'Vâlcea']);
+  });
+  it("a day starts at Romania's midnight on either engine (the date filters' bound)", async () => {
+    const rows = await executeRows<{ winter: Date; summer: Date }>(
+      t.ctx.db,
+      sql`SELECT ('2024-03-01'::date)::timestamp AT TIME ZONE 'Europe/Bucharest' AS winter,
+                 ('2024-07-01'::date)::timestamp AT TIME ZONE 'Europe/Bucharest' AS summer`,
+    );
+    expect(new Date(rows[0]?.winter as Date).toISOString()).toBe('2024-02-29T22:00:00.000Z');
+    expect(new Date(rows[0]?.summer as Date).toISOString()).toBe('2024-06-30T21:00:00.000Z');
   });
   it('orLikeQuery searches the searchable fields', async () => {
     expect(await names('orLikeQuery=timi')).toEqual(['Timiș']);

@@ -230,19 +230,24 @@ function filterSql(definition: ListField, filter: ListFilter): SQL {
         break;
     }
   }
+  // A day (YYYY-MM-DD) is a Romanian day, whatever the session's time zone: at 00:30 in
+  // Bucharest "from today" must not mean "from 02:00 today" (UTC midnight).
+  const day = definition.type === 'date' && DAY_ONLY.test(value);
   const typed =
     definition.type === 'number'
       ? numberValue(column, value)
       : definition.type === 'boolean'
         ? sql`${value}::boolean`
-        : sql`${value}::timestamptz`;
+        : day
+          ? romanianMidnight(sql`${value}::date`)
+          : sql`${value}::timestamptz`;
   switch (filter.op) {
     case 'eq':
       // The day of a timestamp, written as a range on the column itself (an index serves it;
-      // `column::date = day` could not use one). Same meaning: both read the day in the
-      // session's time zone.
-      return definition.type === 'date'
-        ? sql`(${column} >= ${value}::date and ${column} < ${value}::date + 1)`
+      // `column::date = day` could not use one), from the day's Romanian midnight to the next.
+      if (definition.type !== 'date') return sql`${column} = ${typed}`;
+      return day
+        ? sql`(${column} >= ${typed} and ${column} < ${romanianMidnight(sql`${value}::date + 1`)})`
         : sql`${column} = ${typed}`;
     case 'ge':
       return sql`${column} >= ${typed}`;
@@ -252,6 +257,11 @@ function filterSql(definition: ListField, filter: ListFilter): SQL {
       throw invalid('unknown_operator', { field: filter.field, op: filter.op });
   }
 }
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The instant a day starts in Romania (the portal's days), as a timestamptz. */
+const romanianMidnight = (day: SQL): SQL => sql`((${day})::timestamp AT TIME ZONE 'Europe/Bucharest')`;
 
 export interface ListSql {
   where: SQL | undefined;

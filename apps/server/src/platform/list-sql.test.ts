@@ -38,10 +38,15 @@ describe('buildListSql', () => {
     expect(whereOf({ 'id[eq]': '-2147483648' }).sql).toBe('"counties"."id" = $1::integer');
   });
 
-  it('matches the day of a timestamp as a range on the column', () => {
+  it('matches a Romanian day of a timestamp as a range on the column, from its Romanian midnight', () => {
     expect(whereOf({ 'created_at[eq]': '2024-03-01' }).sql).toBe(
-      '("applications"."created_at" >= $1::date and "applications"."created_at" < $2::date + 1)',
+      `("applications"."created_at" >= (($1::date)::timestamp AT TIME ZONE 'Europe/Bucharest') and "applications"."created_at" < (($2::date + 1)::timestamp AT TIME ZONE 'Europe/Bucharest'))`,
     );
+    expect(whereOf({ 'created_at[ge]': '2024-03-01' }).sql).toBe(
+      `"applications"."created_at" >= (($1::date)::timestamp AT TIME ZONE 'Europe/Bucharest')`,
+    );
+    // A moment with its offset is taken as it is.
+    expect(whereOf({ 'created_at[lt]': '2024-03-01T10:00:00Z' }).sql).toBe('"applications"."created_at" < $1::timestamptz');
   });
 
   it('searches stored folded text as it is and folds other columns', () => {
