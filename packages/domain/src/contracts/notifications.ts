@@ -6,7 +6,7 @@ import {
   NOTIFICATION_LANGUAGES,
   NOTIFICATION_LIMITS as L,
 } from '../notifications/catalogue.js';
-import { zId } from './common.js';
+import { zId, zIdParam } from './common.js';
 
 /**
  * Notifications (issue 14; spec §3 notification, preferences, template, circular; §7
@@ -29,6 +29,10 @@ import { zId } from './common.js';
  * - GET  /user-messages/identification/{id}          → { data: ZUserMessage[] } (of one application)
  * - GET  /user-messages/stream                       → text/event-stream, `event: message`, data ZUserMessage
  * - GET  /notifications/circular/token               → { data: ZCircularUploadToken }
+ * - GET  /notifications/circular/recipients?application_id&search → { data: ZCircularRecipients }
+ * - GET  /notifications/circulars?application_id[eq]   → { data: ZCircularRecord[], pagination }
+ * - GET  /notifications/circulars/{id}/files/{fileId}?key= → the attachment (signed key from the e-mail)
+ * - POST /notifications/sms/receipts                  → the SMS provider's delivery receipts (HMAC-signed)
  * - POST /notifications/circular  ZCircularRequest   → 201 { data: ZCircularResult }
  * - POST /notifications/invite-beneficiary (exists, contracts/registry.ts)
  */
@@ -199,3 +203,42 @@ export const ZCircularUploadToken = z.object({
   accepted_types: z.array(z.string()),
 });
 export type CircularUploadToken = z.infer<typeof ZCircularUploadToken>;
+
+/**
+ * A sent circular as GET /notifications/circulars lists it (the history of
+ * /application-circular-mail/:id).
+ */
+export const ZCircularRecord = z.object({
+  id: z.number().int(),
+  application_id: z.number().int().nullable(),
+  subject: z.string(),
+  /** Sanitised HTML, as sent. */
+  message: z.string(),
+  department_ids: z.array(z.number().int()),
+  user_ids: z.array(z.number().int()),
+  /** How many extra addresses it went to (the addresses are not repeated in the list). */
+  extra_emails_count: z.number().int(),
+  file_ids: z.array(z.number().int()),
+  /** Portal users reached (in-app and e-mail). */
+  recipient_users: z.number().int(),
+  /** E-mails queued. */
+  recipient_emails: z.number().int(),
+  created_by: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+});
+export type CircularRecord = z.infer<typeof ZCircularRecord>;
+
+/**
+ * GET /notifications/circular/recipients: whom a sender may choose — the organisation's active
+ * departments and its active staff (name only: a circular's sender needs no one's contacts).
+ */
+export const ZCircularRecipientsQuery = z.object({
+  application_id: zIdParam().optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export const ZCircularRecipients = z.object({
+  departments: z.array(z.object({ id: z.number().int(), name: z.string(), user_count: z.number().int() })),
+  /** At most 30 (the select widget's page), matching `search` when given. */
+  users: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type CircularRecipients = z.infer<typeof ZCircularRecipients>;

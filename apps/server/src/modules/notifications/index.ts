@@ -6,5 +6,3 @@ export { type RenderedNotification, renderNotification } from './templates/rende
 export { PORTAL_NAME, sendTemplated, type TemplatedMessage, withCommonValues } from './templates/send.js';
 /** The digests, sent on demand by the development route (`POST /api/dev/digests/{frequency}`). */
 export { DIGEST_FREQUENCIES, type DigestFrequency, sendDigests } from './dispatch/digests.js';
-/** GET /notifications/circulars record. */
-export { type CircularRecord, ZCircularRecord } from './circulars/contract.js';

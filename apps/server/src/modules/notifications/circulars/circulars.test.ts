@@ -112,6 +112,31 @@ describe('GET /notifications/circular/token', () => {
   });
 });
 
+describe('GET /notifications/circular/recipients', () => {
+  it('offers a plain clerk the organisation’s active departments and staff by name only, never another organisation’s', async () => {
+    const response = await call(t, 'GET', '/api/notifications/circular/recipients', DEMO.staff);
+    expect(response.statusCode, response.body).toBe(200);
+    const { departments: offered, users: people } = response.json().data;
+    const ids = offered.map((d: { id: number }) => d.id);
+    expect(ids).toEqual(expect.arrayContaining([departmentId, emptyDepartmentId]));
+    expect(ids).not.toContain(foreignDepartmentId);
+    // The inactive member does not count.
+    expect(offered.find((d: { id: number }) => d.id === departmentId).user_count).toBe(3);
+    expect(people.map((u: { id: number }) => u.id)).toEqual(expect.arrayContaining(members.map((m) => m.id)));
+    expect(people.map((u: { id: number }) => u.id)).not.toContain(foreignUserId);
+    expect(people.map((u: { id: number }) => u.id)).not.toContain(inactiveMemberId);
+    expect(Object.keys(people[0]).sort()).toEqual(['id', 'name']);
+    expect(people.length).toBeLessThanOrEqual(30);
+  });
+
+  it('searches names folded (mures finds Mureșan) and is refused to citizens', async () => {
+    const found = await call(t, 'GET', '/api/notifications/circular/recipients?search=mures', DEMO.staff);
+    expect(found.json().data.users.every((u: { name: string }) => u.name.includes('Mureșan'))).toBe(true);
+    expect(found.json().data.users.length).toBeGreaterThanOrEqual(2);
+    expect((await call(t, 'GET', '/api/notifications/circular/recipients', DEMO.citizen)).statusCode).toBe(403);
+  });
+});
+
 describe('POST /notifications/circular', () => {
   it('reaches the department’s active members, the chosen users and the extra addresses, once each', async () => {
     const fileId = await uploadCircularFile(DEMO.staff, 'convocator ședință.pdf');

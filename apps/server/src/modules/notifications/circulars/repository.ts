@@ -123,3 +123,35 @@ export function listCirculars(db: Db, parsed: ParsedList, organisationId: number
     total: () => countList(db, db.select({ one: sql`1` }).from(circulars).where(built.where)),
   };
 }
+
+/** The organisation's active departments with their active members' count, by name. */
+export function organisationDepartments(db: Db, organisationId: number) {
+  return db
+    .select({ id: departments.id, name: departments.name, userCount: sql<number>`count(${users.id})::int` })
+    .from(departments)
+    .leftJoin(userDepartments, eq(userDepartments.departmentId, departments.id))
+    .leftJoin(users, and(eq(users.id, userDepartments.userId), eq(users.status, 'active')))
+    .where(and(eq(departments.organisationId, organisationId), eq(departments.status, 'active')))
+    .groupBy(departments.id, departments.name)
+    .orderBy(sql`ro_sort_key(${departments.name}) COLLATE "C"`, departments.id);
+}
+
+/** The organisation's active staff and administrators whose name matches `search` (folded), at most `limit`. */
+export function organisationStaff(db: Db, organisationId: number, search: string | undefined, limit: number) {
+  const name = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+  return db
+    .select({ id: users.id, name })
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        eq(users.status, 'active'),
+        inArray(users.userType, ['staff', 'admin']),
+        search
+          ? sql`lower(f_unaccent(${name})) LIKE lower(f_unaccent(${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}))`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`ro_sort_key(${name}) COLLATE "C"`, users.id)
+    .limit(limit);
+}

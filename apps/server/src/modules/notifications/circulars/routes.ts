@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actorOf, publicRoute, requirePermission } from '../../../platform/auth/guard.js';
 import { dataResponse, listResponse } from '../../../platform/list-query.js';
 import { requestMeta } from '../../../platform/request.js';
-import { ZCircularRecord } from './contract.js';
+import { ZCircularRecipients, ZCircularRecipientsQuery, ZCircularRecord } from './contract.js';
 import * as service from './service.js';
 
 const tags = ['notifications'];
@@ -39,6 +39,21 @@ export async function circularRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ data: service.circularUploadToken(app.ctx, actorOf(request)) }),
+  );
+
+  app.get(
+    '/notifications/circular/recipients',
+    {
+      config: senders,
+      schema: {
+        tags,
+        summary:
+          'Destinatarii pe care îi poate alege expeditorul: departamentele active și funcționarii activi ai instituției (doar numele; `search` după nume, cel mult 30)',
+        querystring: ZCircularRecipientsQuery,
+        response: { 200: dataResponse(ZCircularRecipients) },
+      },
+    },
+    async (request) => ({ data: await service.circularRecipients(app.ctx, actorOf(request), request.query) }),
   );
 
   app.post(

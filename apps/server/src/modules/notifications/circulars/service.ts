@@ -20,7 +20,7 @@ import { insertUserMessages } from '../inbox/store.js';
 import { renderNotification } from '../templates/render.js';
 import { sendTemplated } from '../templates/send.js';
 import { attachmentsHtml, escapeHtml, sanitizeCircularHtml, textOf } from './content.js';
-import type { CircularRecord } from './contract.js';
+import type { CircularRecipients, CircularRecord } from './contract.js';
 import * as repo from './repository.js';
 
 /**
@@ -291,4 +291,32 @@ export async function openCircularFile(ctx: AppContext, circularId: number, file
   const circular = await repo.findCircular(ctx.db, circularId);
   if (!circular?.fileIds.includes(fileId)) throw notFound();
   return readStoredFile(ctx.db, ctx.storage, fileId);
+}
+
+/** Staff per answer: the select widget's page (spec §9). */
+const RECIPIENT_PAGE = 30;
+
+/**
+ * GET /notifications/circular/recipients: the departments and staff a sender may choose. The
+ * organisation is the sender's own; a sender without one (the super administrator) names the
+ * application the circular is about.
+ */
+export async function circularRecipients(
+  ctx: AppContext,
+  actor: Actor,
+  query: { application_id?: number; search?: string },
+): Promise<CircularRecipients> {
+  let organisationId = actor.organisationId;
+  if (organisationId === null) {
+    const application =
+      query.application_id !== undefined ? (await findApplicationSummary(ctx.db, query.application_id))?.application : undefined;
+    if (!application) throw invalidField('application_id', 'Alegeți cererea pentru care se trimite circulara.');
+    organisationId = application.organisationId;
+  }
+  const departments = await repo.organisationDepartments(ctx.db, organisationId);
+  const users = await repo.organisationStaff(ctx.db, organisationId, query.search || undefined, RECIPIENT_PAGE);
+  return {
+    departments: departments.map((d) => ({ id: d.id, name: d.name, user_count: d.userCount })),
+    users,
+  };
 }

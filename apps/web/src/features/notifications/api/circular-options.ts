@@ -1,15 +1,14 @@
-import type { Department, StaffAccount, StaffApplication } from '@ghiseu/domain';
+import type { CircularRecipients, StaffApplication } from '@ghiseu/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
+import { api, type DataEnvelope } from '../../../lib/api-client';
 import { uploadFileWithToken } from '../../../lib/files';
 import { getCircularUploadToken } from './notifications';
 
 /**
  * What the circular form reads besides its own calls: the application it is about (the staff
- * record), the organisation's departments and its staff (searched on the server). The lists are
- * the administration's (`/departments`, `/staff-accounts`), scoped by the server to the reader's
- * organisation. Their permission keys are the administration's (accountsRead…): a sender without
- * them gets a 403, and the form then offers the extra e-mail addresses alone (no toast).
+ * record), and whom the sender may choose — the organisation's active departments and its staff,
+ * by name, searched on the server (`GET /notifications/circular/recipients`, the sender's own
+ * permission: no administration rights needed).
  */
 
 export const useCircularApplication = (id: number) =>
@@ -19,35 +18,25 @@ export const useCircularApplication = (id: number) =>
     enabled: Number.isInteger(id) && id > 0,
   });
 
-export const useCircularDepartments = () =>
-  useQuery({
-    queryKey: ['notifications', 'circular-departments'],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<ListEnvelope<Department>>('/departments', {
-          query: { limit: 100, sortKey: 'name', 'status[eq]': 'active' },
-          signal,
-        })
-      ).data,
-    staleTime: 5 * 60_000,
-    retry: false,
-    meta: { skipGlobalErrorHandler: true },
-  });
+/** Whom the sender may choose: the organisation's departments and its staff matching `search`. */
+const recipientsQuery = (applicationId: number, search: string) => ({
+  queryKey: ['notifications', 'circular-recipients', applicationId, search],
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (
+      await api.get<DataEnvelope<CircularRecipients>>('/notifications/circular/recipients', {
+        query: { application_id: applicationId, ...(search ? { search } : {}) },
+        signal,
+      })
+    ).data,
+  staleTime: 60_000,
+  enabled: Number.isInteger(applicationId) && applicationId > 0,
+});
 
-export const useCircularStaff = (search: string) =>
-  useQuery({
-    queryKey: ['notifications', 'circular-staff', search],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<ListEnvelope<StaffAccount>>('/staff-accounts', {
-          query: { limit: 30, 'status[eq]': 'active', ...(search.trim().length >= 2 ? { orLikeQuery: search.trim() } : {}) },
-          signal,
-        })
-      ).data,
-    staleTime: 60_000,
-    retry: false,
-    meta: { skipGlobalErrorHandler: true },
-  });
+export const useCircularDepartments = (applicationId: number) =>
+  useQuery({ ...recipientsQuery(applicationId, ''), select: (data: CircularRecipients) => data.departments });
+
+export const useCircularStaff = (applicationId: number, search: string) =>
+  useQuery({ ...recipientsQuery(applicationId, search.trim()), select: (data: CircularRecipients) => data.users });
 
 let token: { value: string; expiresAt: number } | null = null;
 

@@ -49,10 +49,10 @@ export function CircularMailPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const application = useCircularApplication(id);
-  const departments = useCircularDepartments();
+  const departments = useCircularDepartments(id);
   const [staffSearch, setStaffSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(staffSearch, 250);
-  const staff = useCircularStaff(debouncedSearch);
+  const staff = useCircularStaff(id, debouncedSearch);
   const send = useSendCircular();
 
   const [departmentIds, setDepartmentIds] = useState<string[]>([]);
@@ -68,12 +68,7 @@ export function CircularMailPage() {
   const [formError, setFormError] = useState<string | null>(null);
 
   const staffOptions = useMemo(() => {
-    const found = (staff.data ?? []).map((account) => ({
-      value: String(account.id),
-      label: [account.first_name, account.last_name].filter(Boolean).join(' ').trim()
-        ? `${[account.first_name, account.last_name].filter(Boolean).join(' ')} (${account.email})`
-        : account.email,
-    }));
+    const found = (staff.data ?? []).map((person) => ({ value: String(person.id), label: person.name }));
     const listed = new Set(found.map((option) => option.value));
     const chosen = userIds.filter((value) => !listed.has(value)).map((value) => ({ value, label: userLabels[value] ?? value }));
     return [...chosen, ...found];

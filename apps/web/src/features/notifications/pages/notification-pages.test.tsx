@@ -290,9 +290,8 @@ describe('/application-circular-mail/:id', { timeout: UI_TEST_TIMEOUT }, () => {
       http.get('/api/staff-applications/:id', () =>
         envelope({ id: 12, identification_number: 'CJMS/12/2026', application_type_name: 'Certificat de urbanism' }),
       ),
-      http.get('/api/departments', () => listEnvelope([{ id: 3, name: 'Urbanism' }])),
-      http.get('/api/staff-accounts', () =>
-        listEnvelope([{ id: 21, first_name: 'Mihai', last_name: 'Ionescu', email: 'mihai@cjmures.ro' }]),
+      http.get('/api/notifications/circular/recipients', () =>
+        envelope({ departments: [{ id: 3, name: 'Urbanism', user_count: 4 }], users: [{ id: 21, name: 'Mihai Ionescu' }] }),
       ),
     );
     return renderSignedIn(<CircularMailPage />, {
@@ -343,13 +342,12 @@ describe('/application-circular-mail/:id', { timeout: UI_TEST_TIMEOUT }, () => {
     });
   });
 
-  it('offers the extra addresses alone when the sender may not read the departments and staff lists', async () => {
+  it('offers the extra addresses alone when the recipients cannot be loaded', async () => {
     server.use(
       http.get('/api/staff-applications/:id', () =>
         envelope({ id: 12, identification_number: 'CJMS/12/2026', application_type_name: 'Certificat de urbanism' }),
       ),
-      http.get('/api/departments', () => apiError(403, 'FORBIDDEN')),
-      http.get('/api/staff-accounts', () => apiError(403, 'FORBIDDEN')),
+      http.get('/api/notifications/circular/recipients', () => apiError(500, 'INTERNAL_ERROR')),
       http.post('/api/notifications/circular', () =>
         HttpResponse.json({ data: { id: 2, users: 0, emails: 1 } }, { status: 201 }),
       ),
