@@ -77,3 +77,12 @@ export function trimRecord<T extends { id: number }>(record: T, fields: string[]
   if (fields === null) return record;
   return Object.fromEntries(fields.map((name) => [name, record[name as keyof T]])) as Partial<T> & { id: number };
 }
+
+/** Content-Disposition with the UTF-8 name (RFC 6266) and an ASCII fallback. */
+export function contentDisposition(name: string, inline: boolean): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii || 'fisier'}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -6,15 +6,7 @@ import { actorOf, publicRoute, signedIn } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/errors.js';
 import { presentFile } from './presenter.js';
 import { issueDownloadToken, issueUploadToken, openDownload, storeUpload, verifyUploadToken } from './service.js';
-
-/** Content-Disposition with the UTF-8 name (RFC 6266) and an ASCII fallback. */
-function contentDisposition(name: string, inline: boolean): string {
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii || 'fisier'}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { contentDisposition } from '../../platform/request.js';
 
 export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

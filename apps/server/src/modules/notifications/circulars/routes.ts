@@ -4,21 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, publicRoute, requirePermission } from '../../../platform/auth/guard.js';
 import { dataResponse, listResponse } from '../../../platform/list-query.js';
-import { requestMeta } from '../../../platform/request.js';
+import { contentDisposition, requestMeta } from '../../../platform/request.js';
 import { ZCircularRecipients, ZCircularRecipientsQuery, ZCircularRecord } from './contract.js';
 import * as service from './service.js';
 
 const tags = ['notifications'];
 const senders = requirePermission('circularNotificationsCreate');
-
-/** Content-Disposition with the UTF-8 name (RFC 6266) and an ASCII fallback. */
-function contentDisposition(name: string, inline: boolean): string {
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii || 'fisier'}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * Circulars (spec §7: GET notifications/circular/token, POST notifications/circular), their

@@ -19,6 +19,7 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './html-message-editor.module.css';
+import { ToolButton } from '../../../components/editor/tool-button';
 
 /**
  * The rich-text editor of an e-mail or in-app template message (TipTap, loaded on its own chunk).
@@ -81,37 +82,6 @@ export function HtmlMessageEditor({ initialHtml, onChange, insertRef, label, inv
       <Toolbar editor={editor} />
       <EditorContent editor={editor} />
     </Box>
-  );
-}
-
-function ToolButton({
-  label,
-  active,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={label} withArrow openDelay={400}>
-      <ActionIcon
-        variant={active ? 'filled' : 'subtle'}
-        color={active ? 'brand' : 'gray.8'}
-        aria-label={label}
-        aria-pressed={active === undefined ? undefined : active}
-        disabled={disabled}
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={onClick}
-        size="lg"
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
   );
 }
 

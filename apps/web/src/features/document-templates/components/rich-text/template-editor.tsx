@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import type { TemplateContent } from '../../content-model';
 import { PlaceholderNode } from './placeholder-node';
 import classes from './template-editor.module.css';
+import { ToolButton } from '../../../../components/editor/tool-button';
 
 /**
  * The rich-text editor of a document template (TipTap over ProseMirror), loaded on its own chunk
@@ -117,37 +118,6 @@ export function TemplateEditor({
       {readOnly ? null : <Toolbar editor={editor} onInsertPlaceholder={onInsertPlaceholder} />}
       <EditorContent editor={editor} />
     </Box>
-  );
-}
-
-function ToolButton({
-  label,
-  active,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={label} withArrow openDelay={400}>
-      <ActionIcon
-        variant={active ? 'filled' : 'subtle'}
-        color={active ? 'brand' : 'gray.8'}
-        aria-label={label}
-        aria-pressed={active === undefined ? undefined : active}
-        disabled={disabled}
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={onClick}
-        size="lg"
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
   );
 }
 
