@@ -229,11 +229,14 @@ test('UATs, deactivation and deletion of a staff account', async ({ page, reques
   await expect(page.getByTestId('uat-editor')).toBeVisible();
   await expectAxeClean(page);
   await chooseOption(page, 'staff-uats', /^Reghin/, 'Reghin');
+  // The choice is in the field before saving (a list refetched mid-click could drop it).
+  await expect(page.getByTestId('uat-editor')).toContainText('Reghin');
   await page.getByTestId('uat-save').click();
   await expect(page.getByText('UAT-urile lui Vasile Pop au fost salvate.')).toBeVisible();
 
   await rowAction(page, table, staff.email, 'UAT-uri alocate');
   await chooseOption(page, 'staff-uats', /^Reghin.*alocat lui/, 'Reghin');
+  await expect(page.getByTestId('uat-editor')).toContainText('Reghin');
   await page.getByTestId('uat-save').click();
   await expect(page.getByTestId('uat-error')).toContainText('UAT-ul Reghin este deja alocat altui funcționar.');
   await page.getByRole('button', { name: 'Renunțați' }).click();
