@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Divider, Group, Popover, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Divider, Group, Popover, Stack, TextInput } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './html-message-editor.module.css';
 import { ToolButton } from '../../../components/editor/tool-button';

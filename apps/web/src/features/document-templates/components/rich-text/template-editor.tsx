@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Divider, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Divider, Group, Text } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -20,7 +20,7 @@ import {
 import { TableKit } from '@tiptap/extension-table';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateContent } from '../../content-model';
 import { PlaceholderNode } from './placeholder-node';
