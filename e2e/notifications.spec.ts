@@ -320,3 +320,19 @@ test('the super administrator edits an SMS template with the provider’s counte
   await page.getByRole('button', { name: 'Salvați șablonul' }).click();
   await expect(page.getByText('Șablonul a fost salvat.')).toBeVisible();
 });
+
+test('on a phone the preferences are one card per event, with written channel names', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, 'citizen@demo.ghiseu.ro');
+  await page.goto('/notifications');
+  const list = page.getByRole('list', { name: 'Preferințe de notificare pe tipuri de evenimente' });
+  await expect(list).toBeVisible();
+  const card = list.getByTestId('preference-application.clarification_requested');
+  await expect(card.getByText('SMS', { exact: true })).toBeVisible();
+  await expect(card.getByRole('combobox', { name: 'Frecvență – Clarificări solicitate' })).toHaveValue('immediately');
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAxeClean(page);
+  await context.close();
+});

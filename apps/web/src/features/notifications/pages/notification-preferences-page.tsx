@@ -11,6 +11,7 @@ import {
   notificationEvent,
 } from '@ghiseu/domain';
 import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,6 +49,7 @@ export function NotificationPreferencesPage() {
   const [language, setLanguage] = useState<NotificationLanguage>('ro');
   const [rows, setRows] = useState<Record<string, NotificationPreference>>({});
   const [error, setError] = useState<string | null>(null);
+  const narrow = useMediaQuery('(max-width: 40em)');
 
   const configurable = useMemo(() => (types.data ?? []).filter((type) => type.configurable), [types.data]);
 
@@ -118,6 +120,29 @@ export function NotificationPreferencesPage() {
             </Alert>
             {configurable.length === 0 ? (
               <Text>{t('preferences.empty')}</Text>
+            ) : narrow ? (
+              // A phone: one card per event, the channels and the frequency under its name.
+              <Stack gap="sm" data-testid="notification-preferences" role="list" aria-label={t('preferences.tableLabel')}>
+                {configurable.map((type) => {
+                  const row = rows[type.type] ?? defaultRow(type);
+                  return (
+                    <Paper key={type.type} withBorder p="sm" role="listitem" data-testid={`preference-${type.type}`}>
+                      <Text size="sm" fw={600}>
+                        {type.label}
+                      </Text>
+                      <Text size="xs" c="gray.7" mb="xs">
+                        {type.recipients}
+                      </Text>
+                      <Group gap="md" mb="xs">
+                        {CHANNELS.filter((channel) => type.channels.includes(channel)).map((channel) => (
+                          <ChannelBox key={channel} type={type} channel={channel} row={row} update={update} withLabel />
+                        ))}
+                      </Group>
+                      <FrequencySelect type={type} row={row} update={update} withLabel />
+                    </Paper>
+                  );
+                })}
+              </Stack>
             ) : (
               <Table.ScrollContainer minWidth={640}>
                 <Table striped withTableBorder data-testid="notification-preferences">
@@ -150,14 +175,7 @@ export function NotificationPreferencesPage() {
                             <Table.Td key={channel} ta="center">
                               {type.channels.includes(channel) ? (
                                 <Group justify="center">
-                                  <Checkbox
-                                    checked={row[channel as ChannelFlag]}
-                                    onChange={(event) => update(type.type, { [channel]: event.currentTarget.checked })}
-                                    aria-label={t('preferences.channelFor', {
-                                      channel: NOTIFICATION_CHANNEL_LABELS[channel],
-                                      event: type.label,
-                                    })}
-                                  />
+                                  <ChannelBox type={type} channel={channel} row={row} update={update} />
                                 </Group>
                               ) : (
                                 <Text size="xs" c="gray.7">
@@ -167,18 +185,7 @@ export function NotificationPreferencesPage() {
                             </Table.Td>
                           ))}
                           <Table.Td>
-                            <NativeSelect
-                              size="xs"
-                              value={row.frequency}
-                              onChange={(event) =>
-                                update(type.type, { frequency: event.currentTarget.value as NotificationPreference['frequency'] })
-                              }
-                              data={NOTIFICATION_FREQUENCIES.map((value) => ({
-                                value,
-                                label: NOTIFICATION_FREQUENCY_LABELS[value],
-                              }))}
-                              aria-label={t('preferences.frequencyFor', { event: type.label })}
-                            />
+                            <FrequencySelect type={type} row={row} update={update} />
                           </Table.Td>
                         </Table.Tr>
                       );
@@ -201,5 +208,57 @@ export function NotificationPreferencesPage() {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+type Update = (eventType: string, patch: Partial<NotificationPreference>) => void;
+
+/** One channel of one event (its accessible name says both; on a phone the channel is also written beside it). */
+function ChannelBox({
+  type,
+  channel,
+  row,
+  update,
+  withLabel,
+}: {
+  type: NotificationType;
+  channel: NotificationChannel;
+  row: NotificationPreference;
+  update: Update;
+  withLabel?: boolean;
+}) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Checkbox
+      checked={row[channel as ChannelFlag]}
+      onChange={(event) => update(type.type, { [channel]: event.currentTarget.checked })}
+      label={withLabel ? NOTIFICATION_CHANNEL_LABELS[channel] : undefined}
+      aria-label={t('preferences.channelFor', { channel: NOTIFICATION_CHANNEL_LABELS[channel], event: type.label })}
+    />
+  );
+}
+
+/** How often one event is sent by e-mail and SMS. */
+function FrequencySelect({
+  type,
+  row,
+  update,
+  withLabel,
+}: {
+  type: NotificationType;
+  row: NotificationPreference;
+  update: Update;
+  withLabel?: boolean;
+}) {
+  const { t } = useTranslation('notifications');
+  return (
+    <NativeSelect
+      size="xs"
+      label={withLabel ? t('preferences.frequency') : undefined}
+      value={row.frequency}
+      onChange={(event) => update(type.type, { frequency: event.currentTarget.value as NotificationPreference['frequency'] })}
+      data={NOTIFICATION_FREQUENCIES.map((value) => ({ value, label: NOTIFICATION_FREQUENCY_LABELS[value] }))}
+      aria-label={t('preferences.frequencyFor', { event: type.label })}
+    />
   );
 }
