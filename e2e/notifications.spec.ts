@@ -270,6 +270,9 @@ test('a circular sent from an application reaches every member of a department',
   await page.getByTestId('circular-extra-emails').fill(extra);
   await page.getByTestId('circular-send').click();
   await expect(page.getByText(/Circulara a fost trimisă/)).toBeVisible();
+  // The page lists it among the circulars sent about the application.
+  await page.goto(`/application-circular-mail/${application.id}`);
+  await expect(page.getByTestId('circular-history')).toContainText('Program de lucru modificat');
 
   // The department's member: live in the bell; the extra address: by e-mail.
   await expectBellLit(memberPage);

@@ -1,6 +1,6 @@
-import type { CircularRecipients, StaffApplication } from '@ghiseu/domain';
+import type { CircularRecipients, CircularRecord, StaffApplication } from '@ghiseu/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, type DataEnvelope } from '../../../lib/api-client';
+import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
 import { uploadFileWithToken } from '../../../lib/files';
 import { getCircularUploadToken } from './notifications';
 
@@ -37,6 +37,20 @@ export const useCircularDepartments = (applicationId: number) =>
 
 export const useCircularStaff = (applicationId: number, search: string) =>
   useQuery({ ...recipientsQuery(applicationId, search.trim()), select: (data: CircularRecipients) => data.users });
+
+/** The circulars already sent about the application, newest first (the page's history). */
+export const useCircularHistory = (applicationId: number) =>
+  useQuery({
+    queryKey: ['notifications', 'circulars', applicationId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<ListEnvelope<CircularRecord>>('/notifications/circulars', {
+          query: { 'application_id[eq]': applicationId, limit: 20 },
+          signal,
+        })
+      ).data,
+    enabled: Number.isInteger(applicationId) && applicationId > 0,
+  });
 
 let token: { value: string; expiresAt: number } | null = null;
 

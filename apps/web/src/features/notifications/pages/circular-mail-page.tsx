@@ -1,8 +1,22 @@
 import { CIRCULAR_MESSAGES, isValidEmail, NOTIFICATION_LIMITS, splitExtraEmails } from '@ghiseu/domain';
-import { Alert, Anchor, Button, Group, MultiSelect, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../components/feedback/toast';
 import { PageHeader } from '../../../components/page/page-header';
@@ -10,7 +24,13 @@ import { Upload, type UploadedFile } from '../../../components/upload';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-errors';
 import { useSendCircular } from '../api/notifications';
-import { uploadCircularFile, useCircularApplication, useCircularDepartments, useCircularStaff } from '../api/circular-options';
+import {
+  uploadCircularFile,
+  useCircularApplication,
+  useCircularDepartments,
+  useCircularHistory,
+  useCircularStaff,
+} from '../api/circular-options';
 
 interface CircularErrors {
   recipients?: string;
@@ -214,6 +234,47 @@ export function CircularMailPage() {
           </Group>
         </Stack>
       </Paper>
+      <CircularHistory applicationId={id} />
     </Stack>
+  );
+}
+
+/** The circulars already sent about this application: when, by whom, to how many. */
+function CircularHistory({ applicationId }: { applicationId: number }) {
+  const { t } = useTranslation('notifications');
+  const history = useCircularHistory(applicationId);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="circular-history-title">
+      <Title order={2} size="h4" id="circular-history-title" mb="sm">
+        {t('circular.history')}
+      </Title>
+      {history.isPending ? (
+        <Skeleton height={40} />
+      ) : history.isError ? (
+        <Text size="sm" c="red.8" role="alert">
+          {t('circular.historyError')}
+        </Text>
+      ) : history.data.length === 0 ? (
+        <Text size="sm">{t('circular.historyEmpty')}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="circular-history">
+          {history.data.map((circular) => (
+            <li key={circular.id}>
+              <Text size="sm" fw={600}>
+                {circular.subject}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {t('circular.historyItem', {
+                  date: formatDateTime(circular.created_at),
+                  sender: circular.created_by.name,
+                  users: circular.recipient_users,
+                  emails: circular.recipient_emails,
+                })}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Paper>
   );
 }

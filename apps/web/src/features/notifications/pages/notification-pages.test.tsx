@@ -293,6 +293,24 @@ describe('/application-circular-mail/:id', { timeout: UI_TEST_TIMEOUT }, () => {
       http.get('/api/notifications/circular/recipients', () =>
         envelope({ departments: [{ id: 3, name: 'Urbanism', user_count: 4 }], users: [{ id: 21, name: 'Mihai Ionescu' }] }),
       ),
+      http.get('/api/notifications/circulars', () =>
+        listEnvelope([
+          {
+            id: 7,
+            application_id: 12,
+            subject: 'Ședința comisiei',
+            message: '<p>Vă invităm.</p>',
+            department_ids: [3],
+            user_ids: [],
+            extra_emails_count: 0,
+            file_ids: [],
+            recipient_users: 4,
+            recipient_emails: 4,
+            created_by: { id: 2, name: 'Vasile Pop' },
+            created_at: '2026-11-20T10:00:00.000Z',
+          },
+        ]),
+      ),
     );
     return renderSignedIn(<CircularMailPage />, {
       path: '/application-circular-mail/12',
@@ -304,6 +322,9 @@ describe('/application-circular-mail/:id', { timeout: UI_TEST_TIMEOUT }, () => {
   it('says a recipient is needed and names the bad e-mails, without sending', async () => {
     const { user } = renderCircular();
     expect(await screen.findByText('Cererea CJMS/12/2026 · Certificat de urbanism')).toBeInTheDocument();
+    // The circulars already sent about it.
+    expect(await screen.findByText('Ședința comisiei')).toBeInTheDocument();
+    expect(screen.getByText(/Vasile Pop · 4 utilizatori, 4 e-mailuri/)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Subiect/ }), 'Program de lucru');
     await user.type(screen.getByRole('textbox', { name: /Mesaj/ }), 'Programul se schimbă.');
     await user.click(screen.getByRole('button', { name: 'Trimiteți circulara' }));
@@ -348,6 +369,7 @@ describe('/application-circular-mail/:id', { timeout: UI_TEST_TIMEOUT }, () => {
         envelope({ id: 12, identification_number: 'CJMS/12/2026', application_type_name: 'Certificat de urbanism' }),
       ),
       http.get('/api/notifications/circular/recipients', () => apiError(500, 'INTERNAL_ERROR')),
+      http.get('/api/notifications/circulars', () => listEnvelope([])),
       http.post('/api/notifications/circular', () =>
         HttpResponse.json({ data: { id: 2, users: 0, emails: 1 } }, { status: 201 }),
       ),
@@ -357,7 +379,7 @@ describe('/application-circular-mail/:id', { timeout: UI_TEST_TIMEOUT }, () => {
       route: '/application-circular-mail/:id',
       role: 'staff',
     });
-    expect(await screen.findByText(/Lista departamentelor nu vă este disponibilă/)).toBeInTheDocument();
+    expect(await screen.findByText(/Lista departamentelor nu a putut fi încărcată/)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Departamente/ })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: /Adrese de e-mail suplimentare/ }), 'ana@example.ro');
     await user.type(screen.getByRole('textbox', { name: /Subiect/ }), 'Program');
