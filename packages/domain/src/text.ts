@@ -15,3 +15,10 @@ export function foldText(value: string): string {
 export function includesFolded(haystack: string, needle: string): boolean {
   return foldText(haystack).includes(foldText(needle));
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe inside HTML, as element content or a quoted attribute value. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { escapeHtml } from '@ghiseu/domain';
 import { outboxMessages } from '../db/schema/index.js';
 import type { Db } from './db.js';
 import { defineJob, type JobQueue } from './jobs.js';
@@ -161,9 +162,6 @@ export const outboxMessageId = (id: number, host: string): string => `<outbox-${
 const OPEN = '⟦secret:';
 const CLOSE = '⟧';
 const SLOT = /⟦secret:(\d+)⟧/g;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The forms a secret takes in a message: as written, inside a URL, inside HTML. */
 function secretForms(value: string): string[] {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@ghiseu/domain';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -25,9 +26,6 @@ export function sanitizeCircularHtml(html: string): string {
 export function textOf(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim();
 }
-
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The list of attachment links appended to the message (names escaped, URLs built by the portal). */
 export function attachmentsHtml(files: { name: string; url: string }[]): string {

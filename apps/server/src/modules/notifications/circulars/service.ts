@@ -2,6 +2,7 @@ import {
   CIRCULAR_MESSAGES,
   type CircularResult,
   type CircularUploadToken,
+  escapeHtml,
   isValidEmail,
   splitExtraEmails,
   UPLOAD_RULES,
@@ -19,7 +20,7 @@ import { findOwnFile, issueUploadToken, readStoredFile } from '../../files/index
 import { insertUserMessages } from '../inbox/store.js';
 import { renderNotification } from '../templates/render.js';
 import { sendTemplated } from '../templates/send.js';
-import { attachmentsHtml, escapeHtml, sanitizeCircularHtml, textOf } from './content.js';
+import { attachmentsHtml, sanitizeCircularHtml, textOf } from './content.js';
 import type { CircularRecipients, CircularRecord } from './contract.js';
 import * as repo from './repository.js';
 

@@ -1,4 +1,4 @@
-import { smsLength } from '@ghiseu/domain';
+import { escapeHtml, smsLength } from '@ghiseu/domain';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -45,9 +45,6 @@ export function decodeEntities(text: string): string {
 export function stripTags(text: string): string {
   return decodeEntities(sanitizeHtml(text, NO_HTML)).trim();
 }
-
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * A readable plain-text copy of sanitised HTML (the text part of an e-mail): paragraphs apart by

@@ -1,11 +1,12 @@
 import {
   DEFAULT_NOTIFICATION_LANGUAGE,
+  escapeHtml,
   fillPlaceholders,
   type NotificationChannel,
   type NotificationLanguage,
 } from '@ghiseu/domain';
 import type { Db } from '../../../platform/db.js';
-import { escapeHtml, htmlToText, sanitizeTemplateHtml } from './content.js';
+import { htmlToText, sanitizeTemplateHtml } from './content.js';
 import { findTemplateForRender } from './repository.js';
 
 export type PlaceholderValues = Record<string, string | number | null | undefined>;

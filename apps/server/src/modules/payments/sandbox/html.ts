@@ -1,5 +1,5 @@
 import { formatRon, parseLei } from '@ghiseu/domain';
-import { SANDBOX_CARDS } from '@ghiseu/domain';
+import { escapeHtml, SANDBOX_CARDS } from '@ghiseu/domain';
 import type { SandboxOrderRow } from './repository.js';
 
 /**
@@ -7,9 +7,6 @@ import type { SandboxOrderRow } from './repository.js';
  * for every field, the error announced with role="alert"). No script; the form posts back to
  * the same address.
  */
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#14213D}
 label{display:block;margin-top:1rem;font-weight:600}input{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
