@@ -1,5 +1,6 @@
 import type { JobContext } from '../../../platform/context.js';
 import { renderNotification } from '../templates/render.js';
+import { queueRendered, withCommonValues } from '../templates/send.js';
 import * as repo from './repository.js';
 
 /**
@@ -39,50 +40,35 @@ export async function sendDigests(ctx: Services, frequency: DigestFrequency): Pr
       if (items.length === 0) return 0;
       const ids = items.map((i) => i.id);
       const [contact] = await repo.findRecipientContacts(tx, [group.userId]);
-      const address =
-        group.channel === 'email'
-          ? contact?.emailConfirmed
-            ? contact.email
-            : null
-          : contact?.phoneConfirmed
-            ? contact.phone
-            : null;
+      const address = contact ? repo.contactAddress(contact, group.channel) : null;
       // No address to write to any more (closed account, address removed): the items are dropped
       // rather than piling up for ever.
       if (!contact || !address) {
         await repo.markDigestItemsSent(tx, ids, null);
         return 0;
       }
-      const portalUrl = ctx.config.publicUrl.replace(/\/+$/, '');
       const rendered = await renderNotification(tx, {
         eventType: 'digest',
         channel: group.channel,
         language: contact.language,
-        values: {
+        values: withCommonValues(ctx, {
           recipient_name: repo.displayName(contact),
-          portal_url: portalUrl,
-          portal_name: 'Ghișeul Unic',
           period: digestPeriod(items[0].createdAt, items[items.length - 1].createdAt),
           count: String(items.length),
           items: items.map((i) => `• ${i.line}`).join('\n'),
-        },
+        }),
       });
       if (!rendered) {
         // Left unsent: the digest goes out once its template exists again.
         ctx.log.warn({ channel: group.channel }, 'digest template missing: digest not sent');
         return 0;
       }
-      const origin = { eventType: 'digest', userId: contact.id };
-      const messageId =
-        group.channel === 'email'
-          ? await ctx.messaging.sendEmail(tx, {
-              to: address,
-              subject: rendered.subject ?? '',
-              text: rendered.text,
-              html: rendered.html ?? undefined,
-              ...origin,
-            })
-          : await ctx.messaging.sendSms(tx, { to: address, text: rendered.text, ...origin });
+      const messageId = await queueRendered(ctx.messaging, tx, {
+        channel: group.channel,
+        to: address,
+        rendered,
+        origin: { eventType: 'digest', userId: contact.id },
+      });
       await repo.markDigestItemsSent(tx, ids, messageId);
       return 1;
     });

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db.js';
 import { insertUserMessages, type NewUserMessage } from '../inbox/store.js';
 import { preferencesOfEvent } from '../preferences/service.js';
 import { type PlaceholderValues, renderNotification } from '../templates/render.js';
+import { portalUrl, queueRendered, withCommonValues } from '../templates/send.js';
 import { type DispatchPlan, planEvent } from './recipients.js';
 import * as repo from './repository.js';
 
@@ -116,12 +117,9 @@ async function deliverPlan(ctx: Services, tx: Db, eventId: number, plan: Dispatc
       } else missing('in_app');
     }
 
-    const channels = [
-      { channel: 'email' as const, wanted: preference.email, address: contact.emailConfirmed ? contact.email : null },
-      { channel: 'sms' as const, wanted: preference.sms, address: contact.phoneConfirmed ? contact.phone : null },
-    ];
-    for (const { channel, wanted, address } of channels) {
-      if (!wanted || !address) continue;
+    for (const channel of ['email', 'sms'] as const) {
+      const address = repo.contactAddress(contact, channel);
+      if (!preference[channel] || !address) continue;
       if (preference.frequency !== 'immediately') {
         digest.push({
           userId: contact.id,
@@ -139,15 +137,7 @@ async function deliverPlan(ctx: Services, tx: Db, eventId: number, plan: Dispatc
         missing(channel);
         continue;
       }
-      if (channel === 'email')
-        await ctx.messaging.sendEmail(tx, {
-          to: address,
-          subject: rendered.subject ?? '',
-          text: rendered.text,
-          html: rendered.html ?? undefined,
-          ...origin,
-        });
-      else await ctx.messaging.sendSms(tx, { to: address, text: rendered.text, ...origin });
+      await queueRendered(ctx.messaging, tx, { channel, to: address, rendered, origin });
       reached = true;
     }
     if (reached) notified++;
@@ -167,13 +157,10 @@ export function digestLine(subject: string | null, applicationNumber: string | n
 }
 
 function valuesFor(ctx: Services, plan: DispatchPlan, contact: repo.RecipientContact): PlaceholderValues {
-  const portalUrl = ctx.config.publicUrl.replace(/\/+$/, '');
-  return {
+  return withCommonValues(ctx, {
     ...plan.values,
     recipient_name: repo.displayName(contact),
-    portal_url: portalUrl,
-    portal_name: 'Ghișeul Unic',
     // One page serves both sides: the applicant's view and, for staff, the processing view.
-    application_url: `${portalUrl}/application/${plan.applicationId}`,
-  };
+    application_url: `${portalUrl(ctx.config)}/application/${plan.applicationId}`,
+  });
 }

@@ -58,9 +58,6 @@ const NOTIFICATION_OF: Record<string, string> = {
   'payment.failed': 'payment.failed',
 };
 
-/** The catalogue event a domain event type becomes, if any. */
-export const notificationTypeOf = (domainEventType: string): string | undefined => NOTIFICATION_OF[domainEventType];
-
 /**
  * The plan of one event, or null when it notifies nobody (not a notification, its application
  * is gone, or everyone it would reach is its actor).

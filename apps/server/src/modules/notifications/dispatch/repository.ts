@@ -83,6 +83,12 @@ export interface RecipientContact {
   language: NotificationLanguage;
 }
 
+/** Where a channel may write to this recipient: a confirmed address or phone only, else null. */
+export function contactAddress(contact: RecipientContact, channel: 'email' | 'sms'): string | null {
+  if (channel === 'email') return contact.emailConfirmed ? contact.email : null;
+  return contact.phoneConfirmed ? contact.phone : null;
+}
+
 /** The users by id (inactive accounts left out: nothing is sent to a closed account). */
 export async function findRecipientContacts(db: Db, ids: number[]): Promise<RecipientContact[]> {
   if (ids.length === 0) return [];

@@ -1,8 +1,8 @@
 import type { NotificationLanguage } from '@ghiseu/domain';
 import type { AppContext } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db.js';
-import type { MessageSecrets } from '../../../platform/messaging.js';
-import { type PlaceholderValues, renderNotification } from './render.js';
+import type { MessageOrigin, MessageSecrets, Messaging } from '../../../platform/messaging.js';
+import { type PlaceholderValues, type RenderedNotification, renderNotification } from './render.js';
 
 export interface TemplatedMessage {
   eventType: string;
@@ -25,8 +25,35 @@ export const PORTAL_NAME = 'Ghișeul Unic';
  * values (a caller may name them itself).
  */
 export function withCommonValues(ctx: { config?: { publicUrl: string } }, values: PlaceholderValues): PlaceholderValues {
-  const portalUrl = ctx.config?.publicUrl.replace(/\/+$/, '');
-  return { portal_name: PORTAL_NAME, ...(portalUrl ? { portal_url: portalUrl } : {}), ...values };
+  const url = ctx.config ? portalUrl(ctx.config) : undefined;
+  return { portal_name: PORTAL_NAME, ...(url ? { portal_url: url } : {}), ...values };
+}
+
+/** The portal's address without a trailing slash (placeholder `portal_url`, and the links built on it). */
+export const portalUrl = (config: { publicUrl: string }): string => config.publicUrl.replace(/\/+$/, '');
+
+/**
+ * Queues a rendered notification on its channel in the caller's transaction (the outbox and its
+ * delivery job); answers the outbox message id.
+ */
+export function queueRendered(
+  messaging: Messaging,
+  tx: Db,
+  message: {
+    channel: 'email' | 'sms';
+    to: string;
+    rendered: RenderedNotification;
+    origin: MessageOrigin;
+    secrets?: MessageSecrets;
+  },
+): Promise<number> {
+  const { channel, to, rendered, origin, secrets } = message;
+  if (channel === 'sms') return messaging.sendSms(tx, { to, text: rendered.text, ...origin }, secrets);
+  return messaging.sendEmail(
+    tx,
+    { to, subject: rendered.subject ?? '', text: rendered.text, html: rendered.html ?? undefined, ...origin },
+    secrets,
+  );
 }
 
 /**
@@ -46,12 +73,11 @@ export async function sendTemplated(
     values: withCommonValues(ctx, message.values),
   });
   if (!rendered) throw new Error(`no ${message.channel} template for ${message.eventType}`);
-  const origin = { eventType: message.eventType, userId: message.userId };
-  if (message.channel === 'sms')
-    return ctx.messaging.sendSms(tx, { to: message.to, text: rendered.text, ...origin }, message.secrets);
-  return ctx.messaging.sendEmail(
-    tx,
-    { to: message.to, subject: rendered.subject ?? '', text: rendered.text, html: rendered.html ?? undefined, ...origin },
-    message.secrets,
-  );
+  return queueRendered(ctx.messaging, tx, {
+    channel: message.channel,
+    to: message.to,
+    rendered,
+    origin: { eventType: message.eventType, userId: message.userId },
+    secrets: message.secrets,
+  });
 }
