@@ -2,7 +2,6 @@ import {
   CIRCULAR_MESSAGES,
   type CircularResult,
   type CircularUploadToken,
-  escapeHtml,
   isValidEmail,
   splitExtraEmails,
   UPLOAD_RULES,
@@ -18,8 +17,7 @@ import { audit, invalidField, notFound, type RequestMeta } from '../../../platfo
 import { findApplicationSummary } from '../../applications/index.js';
 import { findOwnFile, issueUploadToken, readStoredFile } from '../../files/index.js';
 import { insertUserMessages } from '../inbox/store.js';
-import { renderNotification } from '../templates/render.js';
-import { sendTemplated } from '../templates/send.js';
+import { portalUrl, sendTemplated } from '../templates/send.js';
 import { attachmentsHtml, sanitizeCircularHtml, textOf } from './content.js';
 import type { CircularRecipients, CircularRecord } from './contract.js';
 import * as repo from './repository.js';
@@ -180,7 +178,7 @@ export async function sendCircular(
       return { name: f.name, path };
     });
     const inAppHtml = message + attachmentsHtml(links.map((l) => ({ name: l.name, url: l.path })));
-    const emailHtml = message + attachmentsHtml(links.map((l) => ({ name: l.name, url: `${ctx.config.publicUrl}${l.path}` })));
+    const emailHtml = message + attachmentsHtml(links.map((l) => ({ name: l.name, url: `${portalUrl(ctx.config)}${l.path}` })));
 
     await insertUserMessages(
       tx,
@@ -203,21 +201,8 @@ export async function sendCircular(
       sender_name: senderName,
       organisation_name: sender.organisationName,
     };
-    const templated =
-      (await renderNotification(tx, { eventType: CIRCULAR_EVENT, channel: 'email', language: 'ro', values })) !== null;
-    const send = async (to: string, language: repo.RecipientUser['language'], userId?: number) => {
-      if (templated) return sendTemplated(ctx, tx, { eventType: CIRCULAR_EVENT, channel: 'email', to, language, values, userId });
-      // No template seeded (yet): a plain e-mail with the same content.
-      const html = `<p>${escapeHtml(sender.organisationName)} vă transmite următoarea circulară:</p>${emailHtml}<p>${escapeHtml(senderName)}, ${escapeHtml(sender.organisationName)}</p>`;
-      return ctx.messaging.sendEmail(tx, {
-        to,
-        subject: `Circulară: ${input.subject}`,
-        html,
-        text: textOf(html.replace(/<\/(p|li)>/g, '\n').replace(/<br\s*\/?>/g, '\n')),
-        eventType: CIRCULAR_EVENT,
-        userId,
-      });
-    };
+    const send = (to: string, language: repo.RecipientUser['language'], userId?: number) =>
+      sendTemplated(ctx, tx, { eventType: CIRCULAR_EVENT, channel: 'email', to, language, values, userId });
     for (const user of recipients.values()) await send(user.email, user.language, user.id);
     for (const address of extraOnly) await send(address, 'ro');
 
