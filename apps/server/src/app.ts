@@ -33,6 +33,8 @@ import { signingFlowRoutes } from './modules/applications/signing/routes.js';
 import { staffApplicationsRoutes } from './modules/applications/staff/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { beneficiariesRoutes } from './modules/beneficiaries/routes.js';
+import { complaintsRoutes } from './modules/complaints/routes.js';
+import { controlsRoutes } from './modules/controls/routes.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { documentSeriesRoutes } from './modules/document-series/routes.js';
 import { documentTemplatesRoutes } from './modules/document-templates/routes.js';
@@ -198,6 +200,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(taxesRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(complaintsRoutes, { prefix: '/api' });
+  await app.register(controlsRoutes, { prefix: '/api' });
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/api' });
 
   registerWebApp(app, config.webDist);

@@ -12,3 +12,5 @@ export * from './signing.js';
 export * from './allocations.js';
 export * from './payments.js';
 export * from './notifications.js';
+export * from './complaints.js';
+export * from './controls.js';

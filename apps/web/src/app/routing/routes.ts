@@ -60,6 +60,22 @@ export function lazyPage<M extends Record<string, unknown>>(
 }
 
 const placeholder = lazyPage(() => import('../pages/placeholder-page'), 'PlaceholderPage');
+const complaintsPage = lazyPage(() => import('../../features/complaints/pages/complaints-page'), 'ComplaintsPage', ['complaints']);
+const complaintNewPage = lazyPage(() => import('../../features/complaints/pages/complaint-new-page'), 'ComplaintNewPage', [
+  'complaints',
+]);
+const complaintPage = lazyPage(() => import('../../features/complaints/pages/complaint-page'), 'ComplaintPage', ['complaints']);
+const complaintTypesPage = lazyPage(() => import('../../features/complaints/pages/complaint-types-page'), 'ComplaintTypesPage', [
+  'complaints',
+]);
+const responseTemplatesPage = lazyPage(
+  () => import('../../features/complaints/pages/response-templates-page'),
+  'ResponseTemplatesPage',
+  ['complaints'],
+);
+const controlsPage = lazyPage(() => import('../../features/controls/pages/controls-page'), 'ControlsPage', ['controls']);
+const controlPage = lazyPage(() => import('../../features/controls/pages/control-page'), 'ControlPage', ['controls']);
+const controlTypesPage = lazyPage(() => import('../../features/controls/pages/control-types-page'), 'ControlTypesPage', ['controls']);
 const signInPage = lazyPage(() => import('../../features/auth/pages/sign-in-page'), 'SignInPage', ['auth']);
 const signUpChoicePage = lazyPage(() => import('../../features/auth/pages/sign-up-choice-page'), 'SignUpChoicePage', ['auth']);
 const signUpPersonalPage = lazyPage(() => import('../../features/auth/pages/sign-up-page'), 'SignUpPersonalPage', ['auth']);
@@ -325,13 +341,13 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
       'seriesAllocations',
     ]),
   ),
-  signedIn('/complain', 'complaints', 'complaints', ['complainView']),
-  signedIn('/complain/new', 'complaintNew', 'complaints', ['complainCreate']),
-  signedIn('/complain/:id', 'complaintView', 'complaints', ['complainView']),
-  signedIn('/controls', 'controls', 'controls', ['controlRead']),
-  signedIn('/control/new', 'controlNew', 'controls', ['controlRead']),
-  signedIn('/control/:id', 'controlView', 'controls', ['controlEdit']),
-  config('/control-type', 'controlTypes', 'controlTypeRead'),
+  signedIn('/complain', 'complaints', 'complaints', ['complainView'], {}, complaintsPage),
+  signedIn('/complain/new', 'complaintNew', 'complaints', ['complainCreate'], {}, complaintNewPage),
+  signedIn('/complain/:id', 'complaintView', 'complaints', ['complainView'], {}, complaintPage),
+  signedIn('/controls', 'controls', 'controls', ['controlRead'], {}, controlsPage),
+  signedIn('/control/new', 'controlNew', 'controls', ['controlRead'], {}, controlPage),
+  signedIn('/control/:id', 'controlView', 'controls', ['controlEdit'], {}, controlPage),
+  config('/control-type', 'controlTypes', 'controlTypeRead', controlTypesPage),
 
   // Payments
   signedIn(
@@ -381,7 +397,7 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     lazyPage(() => import('../../features/taxes/pages/tax-categories-page'), 'TaxCategoriesPage', ['taxes']),
   ),
   config('/application-type', 'applicationTypes', 'applicationTypeRead', applicationTypesPage),
-  config('/complain-type', 'complaintTypes', 'complainTypeRead'),
+  config('/complain-type', 'complaintTypes', 'complainTypeRead', complaintTypesPage),
   // Series types are the super administrator's; an organisation's administrator keeps its series here too.
   signedIn(
     '/document-series-type',
@@ -391,7 +407,7 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     {},
     documentSeriesPage,
   ),
-  config('/response-templates', 'responseTemplates', 'responseTemplatesRead'),
+  config('/response-templates', 'responseTemplates', 'responseTemplatesRead', responseTemplatesPage),
   config('/system-settings', 'systemSettings', 'systemSettingsRead'),
   config('/decision-purpose-list', 'decisionPurposes', 'decisionPurposeRead'),
   config('/decision-target-list', 'decisionTargets', 'decisionTargetRead'),

@@ -1,0 +1,4 @@
+/**
+ * The complaints module's public face. Other modules import only this file.
+ */
+export {};

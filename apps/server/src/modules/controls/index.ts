@@ -1,0 +1,4 @@
+/**
+ * The controls module's public face. Other modules import only this file.
+ */
+export {};

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../app/pages/placeholder-page';
+
+/** Stub: replaced by issue 15. */
+export function ComplaintPage() {
+  return <PlaceholderPage />;
+}
