@@ -229,15 +229,15 @@ CREATE INDEX "complaint_status_changes_complaint_idx" ON "complaint_status_chang
 CREATE UNIQUE INDEX "complaint_types_org_name_unique" ON "complaint_types" USING btree ("organisation_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "complaint_types_series_type_idx" ON "complaint_types" USING btree ("series_type_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_org_entry_code_unique" ON "complaints" USING btree ("organisation_id","entry_code");--> statement-breakpoint
-CREATE INDEX "complaints_org_created_idx" ON "complaints" USING btree ("organisation_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "complaints_org_status_created_idx" ON "complaints" USING btree ("organisation_id","status","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "complaints_org_solver_created_idx" ON "complaints" USING btree ("organisation_id","solver_user_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "complaints_reporter_created_idx" ON "complaints" USING btree ("reporter_user_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "complaints_org_created_idx" ON "complaints" USING btree ("organisation_id","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "complaints_org_status_created_idx" ON "complaints" USING btree ("organisation_id","status","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "complaints_org_solver_created_idx" ON "complaints" USING btree ("organisation_id","solver_user_id","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "complaints_reporter_created_idx" ON "complaints" USING btree ("reporter_user_id","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "complaints_type_idx" ON "complaints" USING btree ("complaint_type_id");--> statement-breakpoint
 CREATE INDEX "complaints_uat_idx" ON "complaints" USING btree ("uat_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "response_templates_title_unique" ON "response_templates" USING btree (lower("title"));--> statement-breakpoint
 CREATE INDEX "response_templates_category_idx" ON "response_templates" USING btree ("category","id");--> statement-breakpoint
-CREATE INDEX "control_activities_control_idx" ON "control_activities" USING btree ("control_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "control_activities_control_idx" ON "control_activities" USING btree ("control_id","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "control_building_bodies_control_idx" ON "control_building_bodies" USING btree ("control_id","position","id");--> statement-breakpoint
 CREATE INDEX "control_files_control_idx" ON "control_files" USING btree ("control_id","id");--> statement-breakpoint
 CREATE INDEX "control_files_file_idx" ON "control_files" USING btree ("file_id");--> statement-breakpoint
@@ -248,9 +248,9 @@ CREATE INDEX "control_staff_control_idx" ON "control_staff" USING btree ("contro
 CREATE UNIQUE INDEX "control_types_org_name_unique" ON "control_types" USING btree ("organisation_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "control_types_series_type_idx" ON "control_types" USING btree ("series_type_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "controls_org_entry_code_unique" ON "controls" USING btree ("organisation_id","entry_code") WHERE "controls"."entry_code" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "controls_org_date_idx" ON "controls" USING btree ("organisation_id","control_date" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "controls_org_status_date_idx" ON "controls" USING btree ("organisation_id","status","control_date" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "controls_org_type_date_idx" ON "controls" USING btree ("organisation_id","control_type_id","control_date" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "controls_org_date_idx" ON "controls" USING btree ("organisation_id","control_date" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "controls_org_status_date_idx" ON "controls" USING btree ("organisation_id","status","control_date" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "controls_org_type_date_idx" ON "controls" USING btree ("organisation_id","control_type_id","control_date" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "controls_complaint_idx" ON "controls" USING btree ("complaint_id");--> statement-breakpoint
 CREATE INDEX "controls_created_by_idx" ON "controls" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "controls_uat_idx" ON "controls" USING btree ("uat_id");

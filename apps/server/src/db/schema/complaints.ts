@@ -98,11 +98,11 @@ export const complaints = pgTable(
   (t) => [
     uniqueIndex('complaints_org_entry_code_unique').on(t.organisationId, t.entryCode),
     // The staff list: the organisation's complaints newest first, by status, and the solver's own.
-    index('complaints_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id),
-    index('complaints_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc(), t.id),
-    index('complaints_org_solver_created_idx').on(t.organisationId, t.solverUserId, t.createdAt.desc(), t.id),
+    index('complaints_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id),
+    index('complaints_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc().nullsFirst(), t.id),
+    index('complaints_org_solver_created_idx').on(t.organisationId, t.solverUserId, t.createdAt.desc().nullsFirst(), t.id),
     // The citizen's list.
-    index('complaints_reporter_created_idx').on(t.reporterUserId, t.createdAt.desc(), t.id),
+    index('complaints_reporter_created_idx').on(t.reporterUserId, t.createdAt.desc().nullsFirst(), t.id),
     index('complaints_type_idx').on(t.complaintTypeId),
     index('complaints_uat_idx').on(t.uatId),
   ],

@@ -75,13 +75,11 @@ export const controls = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('controls_org_entry_code_unique')
-      .on(t.organisationId, t.entryCode)
-      .where(sql`${t.entryCode} IS NOT NULL`),
+    uniqueIndex('controls_org_entry_code_unique').on(t.organisationId, t.entryCode).where(sql`${t.entryCode} IS NOT NULL`),
     // The list: the organisation's controls by date (newest first), by status and by type.
-    index('controls_org_date_idx').on(t.organisationId, t.controlDate.desc(), t.id),
-    index('controls_org_status_date_idx').on(t.organisationId, t.status, t.controlDate.desc(), t.id),
-    index('controls_org_type_date_idx').on(t.organisationId, t.controlTypeId, t.controlDate.desc(), t.id),
+    index('controls_org_date_idx').on(t.organisationId, t.controlDate.desc().nullsFirst(), t.id),
+    index('controls_org_status_date_idx').on(t.organisationId, t.status, t.controlDate.desc().nullsFirst(), t.id),
+    index('controls_org_type_date_idx').on(t.organisationId, t.controlTypeId, t.controlDate.desc().nullsFirst(), t.id),
     index('controls_complaint_idx').on(t.complaintId),
     index('controls_created_by_idx').on(t.createdBy),
     index('controls_uat_idx').on(t.uatId),
@@ -150,9 +148,7 @@ export const controlPersons = pgTable(
     uniqueIndex('control_persons_cnp_unique')
       .on(t.controlId, t.personalNumericCode)
       .where(sql`${t.personalNumericCode} IS NOT NULL`),
-    uniqueIndex('control_persons_passport_unique')
-      .on(t.controlId, t.passportNumber)
-      .where(sql`${t.passportNumber} IS NOT NULL`),
+    uniqueIndex('control_persons_passport_unique').on(t.controlId, t.passportNumber).where(sql`${t.passportNumber} IS NOT NULL`),
   ],
 );
 
@@ -231,5 +227,5 @@ export const controlActivities = pgTable(
     details: text('details'),
     createdAt: createdAt(),
   },
-  (t) => [index('control_activities_control_idx').on(t.controlId, t.createdAt.desc(), t.id)],
+  (t) => [index('control_activities_control_idx').on(t.controlId, t.createdAt.desc().nullsFirst(), t.id)],
 );

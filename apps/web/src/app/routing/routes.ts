@@ -60,7 +60,9 @@ export function lazyPage<M extends Record<string, unknown>>(
 }
 
 const placeholder = lazyPage(() => import('../pages/placeholder-page'), 'PlaceholderPage');
-const complaintsPage = lazyPage(() => import('../../features/complaints/pages/complaints-page'), 'ComplaintsPage', ['complaints']);
+const complaintsPage = lazyPage(() => import('../../features/complaints/pages/complaints-page'), 'ComplaintsPage', [
+  'complaints',
+]);
 const complaintNewPage = lazyPage(() => import('../../features/complaints/pages/complaint-new-page'), 'ComplaintNewPage', [
   'complaints',
 ]);
@@ -75,7 +77,9 @@ const responseTemplatesPage = lazyPage(
 );
 const controlsPage = lazyPage(() => import('../../features/controls/pages/controls-page'), 'ControlsPage', ['controls']);
 const controlPage = lazyPage(() => import('../../features/controls/pages/control-page'), 'ControlPage', ['controls']);
-const controlTypesPage = lazyPage(() => import('../../features/controls/pages/control-types-page'), 'ControlTypesPage', ['controls']);
+const controlTypesPage = lazyPage(() => import('../../features/controls/pages/control-types-page'), 'ControlTypesPage', [
+  'controls',
+]);
 const signInPage = lazyPage(() => import('../../features/auth/pages/sign-in-page'), 'SignInPage', ['auth']);
 const signUpChoicePage = lazyPage(() => import('../../features/auth/pages/sign-up-choice-page'), 'SignUpChoicePage', ['auth']);
 const signUpPersonalPage = lazyPage(() => import('../../features/auth/pages/sign-up-page'), 'SignUpPersonalPage', ['auth']);
