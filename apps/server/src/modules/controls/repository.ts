@@ -233,6 +233,11 @@ export async function touchControl(db: Db, id: number, values: Partial<ControlIn
     .where(eq(c.id, id));
 }
 
+/** Writes preparation columns without a version bump (the change's {@link touchControl} bumps it once). */
+export async function updateControl(db: Db, id: number, values: Partial<ControlInsert>): Promise<void> {
+  await db.update(c).set(values).where(eq(c.id, id));
+}
+
 export async function deleteControl(db: Db, id: number): Promise<void> {
   await db.delete(c).where(eq(c.id, id));
 }

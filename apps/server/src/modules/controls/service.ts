@@ -422,7 +422,7 @@ export async function createControl(ctx: AppContext, actor: Actor, body: Control
 export async function patchControl(ctx: AppContext, actor: Actor, id: number, body: ControlPatchRequest, meta: RequestMeta) {
   return change(ctx, actor, id, meta, { version: body.version, action: 'updated' }, async (tx, control) => {
     const columns = await checkedPreparation(tx, control.organisationId, body, control);
-    if (Object.keys(columns).length > 0) await repo.touchControl(tx, id, columns);
+    if (Object.keys(columns).length > 0) await repo.updateControl(tx, id, columns);
     if (body.staff !== undefined) await repo.replaceStaff(tx, id, await checkedStaff(tx, control.organisationId, body.staff));
     return { ...columns, ...(body.staff === undefined ? {} : { staff_count: body.staff.length }) };
   });
