@@ -652,3 +652,19 @@ describe('actions', () => {
     expect(n).toBeGreaterThanOrEqual(9);
   });
 });
+
+describe('demo data', () => {
+  it('has two control types and a draft control of the county council, seeded once', async () => {
+    const { seedDemoControls } = await import('../../seed/demo-controls.js');
+    expect(await t.ctx.db.transaction((tx) => seedDemoControls(tx))).toEqual({ controlTypes: 0, controls: 0 });
+    const types = (await call(t, 'GET', '/api/control-types?status=active&limit=500', DEMO.staff)).json().data;
+    expect(types.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(['Disciplina în construcții', 'Control pe șantier']),
+    );
+    const list = (await call(t, 'GET', '/api/controls?orLikeQuery=128734', DEMO.staff)).json().data;
+    expect(list).toHaveLength(1);
+    const registered = await call(t, 'POST', `/api/controls/${list[0].id}/register`, DEMO.staff, { version: 1 });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().data.entry_code).toMatch(/^CTRL\/\d+\/\d{4}$/);
+  });
+});
