@@ -324,6 +324,8 @@ describe('preparing a control', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ version: 2, address: 'Str. Gheorghe Doja nr. 7', cadastral_number: null });
     expect(saved.json().data.staff.map((s: { name: string }) => s.name)).toEqual(['Dan Mureșan', 'Ioana Șerban']);
+    const activities = (await call(t, 'GET', `/api/controls/${control.id}/activities`, DEMO.staff)).json().data;
+    expect(activities[0]).toMatchObject({ action: 'updated', details: 'adresa, numărul cadastral, echipa de control' });
     const stale = await call(t, 'PATCH', `/api/controls/${control.id}`, DEMO.staff, { version: 1, address: 'Altă adresă' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('CONFLICT');
