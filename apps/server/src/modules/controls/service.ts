@@ -79,6 +79,7 @@ export const CONTROL_MESSAGES_SERVER = {
   fileAttached: 'Documentul este deja atașat controlului.',
   seriesTypeUnknown: 'Tipul de serie nu există.',
   organisationUnknown: 'Instituția nu există.',
+  organisationRequired: 'Alegeți instituția.',
   tooMany: 'Ați atins numărul maxim de înregistrări pentru acest control.',
 } as const;
 const M = CONTROL_MESSAGES_SERVER;
@@ -116,7 +117,8 @@ async function checkSeriesType(db: Db, id: number | null | undefined) {
 
 export async function createType(ctx: AppContext, actor: Actor, body: ControlTypeCreateRequest, meta: RequestMeta) {
   const target = targetOrganisation(actor, body.organisation_id);
-  if (!mayManageTypes(actor) || !target.allowed || target.organisationId === null) throw new AppError('FORBIDDEN');
+  if (!mayManageTypes(actor) || !target.allowed) throw new AppError('FORBIDDEN');
+  if (target.organisationId === null) throw invalidField('body.organisation_id', M.organisationRequired);
   const organisationId = target.organisationId;
   const id = await uniqueTypeName(() =>
     ctx.db.transaction(async (tx) => {
