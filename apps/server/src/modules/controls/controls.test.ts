@@ -538,6 +538,18 @@ describe('actions', () => {
     expect(closed.json().data.closed_at).toEqual(expect.any(String));
   });
 
+  it('closes a registered control and generates the report of a resolved one', async () => {
+    const first = await createControl();
+    await act(first.id, 'register', 1);
+    expect((await act(first.id, 'close', 2)).json().data).toMatchObject({ status: 'closed', locked: true });
+    const second = await createControl();
+    await act(second.id, 'register', 1);
+    await act(second.id, 'resolve', 2);
+    const generated = await act(second.id, 'generate-report', 3);
+    expect(generated.statusCode, generated.body).toBe(200);
+    expect(generated.json().data).toMatchObject({ status: 'generated', locked: true, version: 4 });
+  });
+
   it('deletes a draft', async () => {
     const draft = await createControl();
     expect((await call(t, 'DELETE', `/api/controls/${draft.id}`, DEMO.staff)).statusCode).toBe(204);
