@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documentSeries, documentSeriesTypes, domainEvents } from '../../db/schema/index.js';
+import { auditLog, documentSeries, documentSeriesTypes, domainEvents, userMessages } from '../../db/schema/index.js';
 import { CLUJ_NAPOCA, call, countyCouncilId, DEMO, SIGHISOARA, TARGU_MURES } from '../../../test/administration-kit.js';
 import { uploadFile } from '../../../test/applications-kit.js';
 import { buildCitizen, buildStaff, buildTenant, type SignedIn } from '../../../test/factories.js';
@@ -466,6 +466,30 @@ describe('handling a complaint', () => {
     const written = JSON.stringify([events, audits]);
     for (const secret of ['Reclamă', '0744', 'example.ro', 'Groapă', 'secretă', 'Gheorghe Doja'])
       expect(written).not.toContain(secret);
+  });
+});
+
+describe('notifications', () => {
+  it('tells the reporter and the staff, with the complaint as the source', async () => {
+    const complaint = await file();
+    ok(await call(t, 'POST', `/api/complaints/${complaint.id}/assign`, adminA.headers, { solver_user_id: staffA.id }));
+    ok(await call(t, 'POST', `/api/complaints/${complaint.id}/comments`, staffA.headers, { text: 'Intern', is_internal: true }));
+    ok(await call(t, 'POST', `/api/complaints/${complaint.id}/resolve`, staffA.headers, { response: 'Rezolvat.' }));
+    await t.ctx.jobs.drain();
+    const messages = await t.ctx.db
+      .select()
+      .from(userMessages)
+      .where(and(eq(userMessages.messageSource, 'complain'), eq(userMessages.sourceId, complaint.id)))
+      .orderBy(userMessages.id);
+    const of = (userId: number) => messages.filter((m) => m.recipientUserId === userId).map((m) => m.eventType);
+    expect(of(citizen.id)).toEqual(['complaint.filed', 'complaint.status_changed', 'complaint.answered']);
+    expect(of(staffA.id)).toEqual(['complaint.filed', 'complaint.assigned']);
+    expect(of(adminA.id)).toEqual(['complaint.filed']);
+    expect(of(staffB.id)).toEqual([]);
+    const answered = messages.find((m) => m.eventType === 'complaint.answered');
+    expect(answered?.sourceNumber).toBe(complaint.entry_code);
+    expect(answered?.message).toContain('Soluționată');
+    expect(answered?.message).not.toContain('Rezolvat.');
   });
 });
 
