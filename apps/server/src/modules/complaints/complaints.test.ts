@@ -469,6 +469,53 @@ describe('handling a complaint', () => {
   });
 });
 
+describe('every status change × role', () => {
+  const actions = {
+    assign: () => ({ solver_user_id: staffA.id }),
+    resolve: () => ({ response: 'Rezolvat.', response_template_id: templateId }),
+    reject: () => ({ response: 'Nu este de competența noastră.' }),
+    dismiss: () => ({}),
+  } as const;
+  const expected = { assign: 'PENDING', resolve: 'RESOLVED', reject: 'REJECTED', dismiss: 'DISMISSED' } as const;
+
+  it('refuses the reporter, other citizens, another organisation and the view-only roles', async () => {
+    const complaint = await file();
+    const refused: [string, Record<string, string> | string, number][] = [
+      ['reporter', citizen.headers, 403],
+      ['other citizen', otherCitizen.headers, 403],
+      ['staff of another organisation', staffB.headers, 404],
+      ['admin of another organisation', tenantB.headers, 404],
+      ['archiver', DEMO.archiver, 403],
+      ['consultant', DEMO.consultant, 403],
+    ];
+    for (const [action, body] of Object.entries(actions))
+      for (const [label, who, status] of refused) {
+        const response = await call(t, 'POST', `/api/complaints/${complaint.id}/${action}`, who, body());
+        expect(response.statusCode, `${label} ${action}`).toBe(status);
+      }
+    const after = ok(await call(t, 'GET', `/api/complaints/${complaint.id}`, staffA.headers)).data;
+    expect(after.status).toBe('NEW');
+    expect(after.history).toHaveLength(1);
+  });
+
+  it('lets staff and the admin of the organisation and the super admin take every action', async () => {
+    const allowed: [string, Record<string, string> | string][] = [
+      ['staff', staffA.headers],
+      ['admin', adminA.headers],
+      ['super admin', DEMO.superadmin],
+    ];
+    for (const [action, body] of Object.entries(actions) as [keyof typeof actions, () => object][])
+      for (const [label, who] of allowed) {
+        const complaint = await file();
+        const response = await call(t, 'POST', `/api/complaints/${complaint.id}/${action}`, who, body());
+        expect(response.statusCode, `${label} ${action}: ${response.body}`).toBe(200);
+        const record = response.json().data;
+        expect(record.status).toBe(expected[action]);
+        expect(record.history.map((h: { to_status: string }) => h.to_status)).toEqual(['NEW', expected[action]]);
+      }
+  });
+});
+
 describe('notifications', () => {
   it('tells the reporter and the staff, with the complaint as the source', async () => {
     const complaint = await file();
