@@ -425,7 +425,9 @@ describe('handling a complaint', () => {
     for (const who of [citizen.headers, otherCitizen.headers, DEMO.archiver])
       expect((await call(t, 'POST', `/api/complaints/${second.id}/dismiss`, who, {})).statusCode).toBe(403);
     expect((await call(t, 'POST', `/api/complaints/${second.id}/dismiss`, staffB.headers, {})).statusCode).toBe(404);
-    const dismissed = ok(await call(t, 'POST', `/api/complaints/${second.id}/dismiss`, staffA.headers, {})).data;
+    const dismissed = ok(
+      await call(t, 'POST', `/api/complaints/${second.id}/dismiss`, staffA.headers, { response: '<p><br></p>' }),
+    ).data;
     expect(dismissed).toMatchObject({ status: 'DISMISSED', status_label: 'Clasată', response: null });
     expect(dismissed.history.map((h: { to_status: string }) => h.to_status)).toEqual(['NEW', 'PENDING', 'DISMISSED']);
   });
