@@ -523,6 +523,8 @@ describe('notifications', () => {
     const complaint = await file();
     ok(await call(t, 'POST', `/api/complaints/${complaint.id}/assign`, adminA.headers, { solver_user_id: staffA.id }));
     ok(await call(t, 'POST', `/api/complaints/${complaint.id}/comments`, staffA.headers, { text: 'Intern', is_internal: true }));
+    ok(await call(t, 'POST', `/api/complaints/${complaint.id}/comments`, staffA.headers, { text: 'Venim mâine.' }));
+    ok(await call(t, 'POST', `/api/complaints/${complaint.id}/comments`, citizen.headers, { text: 'Mulțumesc.' }));
     ok(await call(t, 'POST', `/api/complaints/${complaint.id}/resolve`, staffA.headers, { response: 'Rezolvat.' }));
     await t.ctx.jobs.drain();
     const messages = await t.ctx.db
@@ -531,8 +533,9 @@ describe('notifications', () => {
       .where(and(eq(userMessages.messageSource, 'complain'), eq(userMessages.sourceId, complaint.id)))
       .orderBy(userMessages.id);
     const of = (userId: number) => messages.filter((m) => m.recipientUserId === userId).map((m) => m.eventType);
-    expect(of(citizen.id)).toEqual(['complaint.filed', 'complaint.status_changed', 'complaint.answered']);
-    expect(of(staffA.id)).toEqual(['complaint.filed', 'complaint.assigned']);
+    expect(of(citizen.id)).toEqual(['complaint.filed', 'complaint.status_changed', 'complaint.commented', 'complaint.answered']);
+    // The solver hears of the reporter's comment; nobody of the internal one.
+    expect(of(staffA.id)).toEqual(['complaint.filed', 'complaint.assigned', 'complaint.commented']);
     expect(of(adminA.id)).toEqual(['complaint.filed']);
     expect(of(staffB.id)).toEqual([]);
     const answered = messages.find((m) => m.eventType === 'complaint.answered');
