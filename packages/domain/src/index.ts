@@ -36,3 +36,5 @@ export * from './notifications/index.js';
 export * from './contracts/notifications.js';
 export * from './controls/index.js';
 export * from './contracts/controls.js';
+export * from './contracts/complaints.js';
+export * from './complaints/index.js';
