@@ -1,4 +1,10 @@
-import type { ControlType, ControlTypeCreateRequest, ControlTypePatchRequest, DocumentSeriesType, Organisation } from '@ghiseu/domain';
+import type {
+  ControlType,
+  ControlTypeCreateRequest,
+  ControlTypePatchRequest,
+  DocumentSeriesType,
+  Organisation,
+} from '@ghiseu/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
 
@@ -31,7 +37,12 @@ export const useActiveControlTypes = (enabled = true) =>
   useQuery({
     queryKey: controlTypeKeys.active(),
     queryFn: async ({ signal }) =>
-      (await api.get<ListEnvelope<ControlType>>('/control-types', { query: { 'status[eq]': 'active', limit: 100, sortKey: 'name' }, signal })).data,
+      (
+        await api.get<ListEnvelope<ControlType>>('/control-types', {
+          query: { status: 'active', limit: 100, sortKey: 'name' },
+          signal,
+        })
+      ).data,
     staleTime: 60_000,
     enabled,
   });

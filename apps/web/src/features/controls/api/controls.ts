@@ -1,12 +1,14 @@
 import type {
+  ControlAction,
   ControlActivity,
-  ControlBuildingBodyInput,
+  ControlBuildingBodyRequest,
   ControlComplaintOption,
   ControlCreateRequest,
   ControlDetail,
+  ControlFileRequest,
   ControlListItem,
   ControlPatchRequest,
-  ControlPersonInput,
+  ControlPersonRequest,
 } from '@ghiseu/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
@@ -101,43 +103,43 @@ export const usePatchControl = (id: number) =>
   useControlWrite((body: ControlPatchRequest) => detailOf(api.patch<DataEnvelope<ControlDetail>>(`/controls/${id}`, body)));
 
 export const useAddPerson = (id: number) =>
-  useControlWrite((body: ControlPersonInput) =>
+  useControlWrite((body: ControlPersonRequest) =>
     detailOf(api.post<DataEnvelope<ControlDetail>>(`/controls/${id}/persons`, body)),
   );
 export const usePatchPerson = (id: number) =>
-  useControlWrite(({ personId, body }: { personId: number; body: Partial<ControlPersonInput> }) =>
+  useControlWrite(({ personId, body }: { personId: number; body: Partial<ControlPersonRequest> }) =>
     detailOf(api.patch<DataEnvelope<ControlDetail>>(`/controls/${id}/persons/${personId}`, body)),
   );
 export const useDeletePerson = (id: number) =>
-  useControlWrite((personId: number) =>
-    detailOf(api.delete<DataEnvelope<ControlDetail>>(`/controls/${id}/persons/${personId}`)),
+  useControlWrite(({ personId, version }: { personId: number; version: number }) =>
+    detailOf(api.delete<DataEnvelope<ControlDetail>>(`/controls/${id}/persons/${personId}?version=${version}`)),
   );
 
 export const useAddBuildingBody = (id: number) =>
-  useControlWrite((body: ControlBuildingBodyInput) =>
+  useControlWrite((body: ControlBuildingBodyRequest) =>
     detailOf(api.post<DataEnvelope<ControlDetail>>(`/controls/${id}/building-bodies`, body)),
   );
 export const usePatchBuildingBody = (id: number) =>
-  useControlWrite(({ bodyId, body }: { bodyId: number; body: Partial<ControlBuildingBodyInput> }) =>
+  useControlWrite(({ bodyId, body }: { bodyId: number; body: Partial<ControlBuildingBodyRequest> }) =>
     detailOf(api.patch<DataEnvelope<ControlDetail>>(`/controls/${id}/building-bodies/${bodyId}`, body)),
   );
 export const useDeleteBuildingBody = (id: number) =>
-  useControlWrite((bodyId: number) =>
-    detailOf(api.delete<DataEnvelope<ControlDetail>>(`/controls/${id}/building-bodies/${bodyId}`)),
+  useControlWrite(({ bodyId, version }: { bodyId: number; version: number }) =>
+    detailOf(api.delete<DataEnvelope<ControlDetail>>(`/controls/${id}/building-bodies/${bodyId}?version=${version}`)),
   );
 
 export const useAddControlFile = (id: number) =>
-  useControlWrite((body: { file_id: number; description?: string | null }) =>
-    detailOf(api.post<DataEnvelope<ControlDetail>>(`/controls/${id}/files`, body)),
-  );
+  useControlWrite((body: ControlFileRequest) => detailOf(api.post<DataEnvelope<ControlDetail>>(`/controls/${id}/files`, body)));
 export const useDeleteControlFile = (id: number) =>
-  useControlWrite((fileId: number) => detailOf(api.delete<DataEnvelope<ControlDetail>>(`/controls/${id}/files/${fileId}`)));
+  useControlWrite(({ fileId, version }: { fileId: number; version: number }) =>
+    detailOf(api.delete<DataEnvelope<ControlDetail>>(`/controls/${id}/files/${fileId}?version=${version}`)),
+  );
 
-/** The state actions of a control (spec §4); each names the version the user saw. */
-export type ControlAction = 'register' | 'resolve' | 'generate-report' | 'close';
+/** The state actions of a control (spec §4) other than deleting a draft; each names the version the user saw. */
+export type ControlStateAction = Exclude<ControlAction, 'delete'>;
 
 export const useControlAction = (id: number) =>
-  useControlWrite(({ action, version }: { action: ControlAction; version: number }) =>
+  useControlWrite(({ action, version }: { action: ControlStateAction; version: number }) =>
     detailOf(api.post<DataEnvelope<ControlDetail>>(`/controls/${id}/${action}`, { version })),
   );
 

@@ -6,13 +6,8 @@ import { showToast } from '../../../components/feedback/toast';
 import { Notice } from '../../../components/page/notice';
 import { Toggle } from '../../../components/toggle/toggle';
 import { errorCodeOf, validationFieldErrors } from '../../../lib/api-errors';
-import {
-  useCreateControlType,
-  useOrganisationOptions,
-  usePatchControlType,
-  useSeriesTypeOptions,
-} from '../api/control-types';
-import { controlErrorText } from '../errors';
+import { useCreateControlType, useOrganisationOptions, usePatchControlType, useSeriesTypeOptions } from '../api/control-types';
+import { controlTypeErrorText } from '../errors';
 
 export interface ControlTypeModalProps {
   opened: boolean;
@@ -77,7 +72,7 @@ export function ControlTypeModal({ opened, onClose, controlType, defaultOrganisa
     if (controlType && !options.some((o) => o.value === String(controlType.organisation_id)))
       options.push({
         value: String(controlType.organisation_id),
-        label: controlType.organisation?.name ?? String(controlType.organisation_id),
+        label: controlType.organisation_name,
       });
     return options;
   }, [organisations.data, controlType]);
@@ -120,7 +115,7 @@ export function ControlTypeModal({ opened, onClose, controlType, defaultOrganisa
     } catch (error) {
       const fields = validationFieldErrors(error);
       if (errorCodeOf(error) === 'DUPLICATE_CONTROL_TYPE_NAME' || fields.name) {
-        setErrors({ name: fields.name ?? controlErrorText(error) });
+        setErrors({ name: fields.name ?? controlTypeErrorText(error) });
         return;
       }
       const known = (['series_type_id', 'organisation_id'] as const).filter((f) => fields[f]);
@@ -128,7 +123,7 @@ export function ControlTypeModal({ opened, onClose, controlType, defaultOrganisa
         setErrors(Object.fromEntries(known.map((f) => [f, fields[f]])));
         return;
       }
-      setFormError(controlErrorText(error));
+      setFormError(controlTypeErrorText(error));
     }
   };
 

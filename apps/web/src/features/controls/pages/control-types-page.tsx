@@ -1,10 +1,9 @@
 import type { ControlType } from '@ghiseu/domain';
 import { Button, Group, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordActions } from '../../../components/data-table/record-actions';
-import type { DataTableColumn } from '../../../components/data-table/types';
+import type { DataTableColumn, DataTableRowAction } from '../../../components/data-table/types';
 import type { FilterDefinition } from '../../../components/filter-bar/types';
 import { ListBlock } from '../../../components/page/list-block';
 import { PageHeader } from '../../../components/page/page-header';
@@ -13,7 +12,7 @@ import { useRecordListPage } from '../../../components/page/use-record-list-page
 import { useSession } from '../../../lib/session';
 import { useControlTypes, useDeleteControlType, useOrganisationOptions } from '../api/control-types';
 import { ControlTypeModal } from '../components/control-type-modal';
-import { showControlError } from '../errors';
+import { showControlTypeError } from '../errors';
 
 /**
  * /control-type (super administrator, controlTypeRead): the kinds of inspection of every
@@ -27,7 +26,7 @@ export function ControlTypesPage() {
   const organisations = useOrganisationOptions(true);
   const filters = useMemo<FilterDefinition[]>(
     () => [
-      { key: 'search', type: 'search', label: t('types.filters.search'), size: 'medium' },
+      { key: 'name', type: 'contains', label: t('types.filters.search'), size: 'medium' },
       {
         key: 'status',
         type: 'select',
@@ -59,7 +58,7 @@ export function ControlTypesPage() {
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
       run: (row) => remove.mutateAsync(row.id),
-      onError: (error) => showControlError(error),
+      onError: (error) => showControlTypeError(error),
     },
   });
   const { list, editing, opened, open } = page;
@@ -72,14 +71,15 @@ export function ControlTypesPage() {
         id: 'organisation',
         header: t('types.fields.organisation'),
         size: 240,
-        accessor: (row) => row.organisation?.name ?? '',
+        accessor: (row) => row.organisation_name,
       },
       {
         id: 'series_type',
         header: t('types.fields.seriesType'),
         size: 200,
-        accessor: (row) => row.series_type?.name ?? t('types.noSeries'),
+        accessor: (row) => row.series_type_name ?? t('types.noSeries'),
       },
+      { id: 'control_count', header: t('types.fields.controlCount'), size: 120, align: 'right' },
       {
         id: 'status',
         header: t('types.fields.status'),
@@ -92,14 +92,24 @@ export function ControlTypesPage() {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: handlers read stable hooks only.
-  const actions = useMemo(
-    () =>
-      recordActions<ControlType>({
-        editLabel: t('actions.edit'),
-        deleteLabel: t('actions.delete'),
-        onEdit: open,
-        onDelete: (row) => void page.confirmDelete(row),
-      }),
+  const actions = useMemo<DataTableRowAction<ControlType>[]>(
+    () => [
+      {
+        name: 'edit',
+        label: t('actions.edit'),
+        icon: <IconPencil size={16} aria-hidden />,
+        isVisible: (row) => row.abilities.can_edit,
+        onClick: open,
+      },
+      {
+        name: 'delete',
+        label: t('actions.delete'),
+        icon: <IconTrash size={16} aria-hidden />,
+        color: 'red.9',
+        isVisible: (row) => row.abilities.can_delete,
+        onClick: (row) => void page.confirmDelete(row),
+      },
+    ],
     [t],
   );
 
