@@ -1,0 +1,246 @@
+import { type ControlDetail, cnpControlDigit } from '@ghiseu/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { buildCurrentUser } from '../../../lib/testing/fixtures';
+import { AppTestProviders, fakeSession, loadAllTexts } from '../../../lib/testing/render-app';
+import { apiError, envelope, HttpResponse, http, listEnvelope, sentRequests, server } from '../../../test/msw';
+import { buildControl } from '../test-support';
+import { ControlPage } from './control-page';
+
+const UI_TEST_TIMEOUT = 30_000;
+/** A valid CNP (born 1980-05-12, county 40). */
+const validCnp = `180051240123${cnpControlDigit('180051240123')}`;
+
+beforeAll(async () => {
+  if (!('fonts' in document)) {
+    const fonts = { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() };
+    Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
+  }
+  await loadAllTexts();
+  await i18n.loadNamespaces(['controls']);
+});
+beforeEach(() => localStorage.clear());
+
+/** The look-ups of the preparation form: active types, the jurisdiction's UATs and their villages. */
+const lookups = [
+  http.get('/api/control-types', () =>
+    listEnvelope([
+      {
+        id: 3,
+        name: 'Disciplina în construcții',
+        status: 'active',
+        series_type_id: null,
+        series_type_name: null,
+        organisation_id: 1,
+        organisation_name: 'Primăria Demo',
+        control_count: 1,
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+        abilities: { can_edit: false, can_delete: false },
+      },
+    ]),
+  ),
+  http.get('/api/jurisdiction-territorial-administrative-units', () => listEnvelope([{ id: 11, name: 'Târgu Mureș' }])),
+  http.get('/api/villages', () => listEnvelope([])),
+];
+
+function setup(control: ControlDetail, path = `/control/${control.id}`, extra: Parameters<typeof server.use> = []) {
+  server.use(
+    ...extra,
+    ...lookups,
+    http.get('/api/controls/:id', () => envelope(control)),
+    http.get('/api/controls/:id/activities', () => listEnvelope([])),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/control/new', element: <ControlPage /> },
+      { path: '/control/:id', element: <ControlPage /> },
+      { path: '/controls', element: <p>Lista controalelor</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const user = userEvent.setup();
+  const session = fakeSession({
+    user: buildCurrentUser({ user_type_name: 'staff', organisation_id: 1, first_name: 'Ana', last_name: 'Popescu' }),
+  });
+  render(
+    <AppTestProviders session={session}>
+      <RouterProvider router={router} />
+    </AppTestProviders>,
+  );
+  return { user, router };
+}
+
+describe('/control/:id', { timeout: UI_TEST_TIMEOUT }, () => {
+  it('shows a locked control read-only, with the banner and the closing report', async () => {
+    setup(
+      buildControl({
+        status: 'generated',
+        entry_code: 'CTRL-1/2026',
+        locked: true,
+        generated_at: '2026-11-21T10:00:00Z',
+        closing_report: { file_id: 90, name: 'raport.pdf' },
+        abilities: {
+          can_edit: false,
+          can_register: false,
+          can_resolve: false,
+          can_generate: false,
+          can_close: true,
+          can_delete: false,
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Controlul CTRL-1/2026' })).toBeInTheDocument();
+    expect(screen.getByTestId('control-locked')).toHaveTextContent('nu mai poate fi modificat');
+    expect(screen.getByRole('button', { name: 'Descărcați raportul de închidere' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Adresa/)).toBeDisabled();
+    expect(screen.queryByTestId('control-save')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adăugați inspector' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Colectarea datelor' }));
+    expect(await screen.findByText('Nu ați adăugat încă niciun contravenient sau martor.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adăugați contravenient' })).not.toBeInTheDocument();
+  });
+
+  it('asks to save unsaved changes before generating the report, then asks to confirm', async () => {
+    const control = buildControl({
+      status: 'registered',
+      entry_code: 'CTRL-2/2026',
+      abilities: {
+        can_edit: true,
+        can_register: false,
+        can_resolve: true,
+        can_generate: true,
+        can_close: true,
+        can_delete: false,
+      },
+    });
+    const { user } = setup(control);
+    server.use(
+      http.post('/api/controls/:id/generate-report', () =>
+        envelope({ ...control, status: 'generated', locked: true, version: 3 } as never),
+      ),
+    );
+    const address = await screen.findByLabelText(/^Adresa/);
+    await user.type(address, ' bis');
+    expect(await screen.findByTestId('control-unsaved')).toBeInTheDocument();
+    await user.click(screen.getByTestId('action-generate'));
+    const alert = await screen.findByRole('dialog', { name: /Salvați modificările mai întâi/ });
+    await user.click(within(alert).getByRole('button', { name: 'Închideți' }));
+    expect(await sentRequests({ method: 'POST' })).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Anulați modificările' }));
+    await user.click(screen.getByTestId('action-generate'));
+    const confirm = await screen.findByRole('dialog', { name: 'Generarea raportului de închidere' });
+    await user.click(within(confirm).getByRole('button', { name: 'Generați raportul' }));
+    expect(await screen.findByText('Raportul de închidere a fost generat. Controlul este acum blocat.')).toBeInTheDocument();
+    const posts = await sentRequests({ method: 'POST' });
+    expect(posts.map((r) => [r.path, r.body])).toEqual([['/api/controls/7/generate-report', { version: 2 }]]);
+    expect(await screen.findByTestId('control-locked')).toBeInTheDocument();
+  });
+
+  it('shows a duplicate CNP on the CNP field', async () => {
+    const { user } = setup(buildControl(), '/control/7', [
+      http.post('/api/controls/:id/persons', () => apiError(409, 'DUPLICATE_CONTROL_PERSON')),
+    ]);
+    await user.click(await screen.findByRole('tab', { name: 'Colectarea datelor' }));
+    await user.click(await screen.findByRole('button', { name: 'Adăugați contravenient' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Persoană nouă' });
+    await user.type(within(dialog).getByLabelText(/^Numele/), 'Pop');
+    await user.type(within(dialog).getByLabelText(/^Prenumele/), 'Ion');
+    await user.type(within(dialog).getByLabelText(/^CNP/), validCnp);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvați' }));
+    expect(
+      await within(dialog).findByText('Persoana cu acest CNP sau pașaport este deja adăugată la control.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^CNP/)).toHaveAttribute('aria-invalid', 'true');
+    const [post] = await sentRequests({ method: 'POST' });
+    expect(post.body).toMatchObject({ version: 2, role: 'offender', personal_numeric_code: validCnp });
+  });
+
+  it('says why the report failed and offers to generate it again', async () => {
+    setup(
+      buildControl({
+        status: 'error',
+        entry_code: 'CTRL-3/2026',
+        report_error: 'CLOSING_REPORT_GENERATION_ERROR',
+        abilities: {
+          can_edit: true,
+          can_register: false,
+          can_resolve: false,
+          can_generate: true,
+          can_close: false,
+          can_delete: false,
+        },
+      }),
+    );
+    expect(await screen.findByTestId('control-report-error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reîncercați generarea' })).toBeInTheDocument();
+    expect(screen.queryByTestId('action-generate')).not.toBeInTheDocument();
+  });
+
+  it('answers a control of another organisation with the not-found page', async () => {
+    server.use(
+      ...lookups,
+      http.get('/api/controls/:id', () => apiError(404, 'NOT_FOUND')),
+    );
+    const router = createMemoryRouter(
+      [
+        { path: '/control/:id', element: <ControlPage /> },
+        { path: '/404', element: <p>Pagina nu există</p> },
+      ],
+      { initialEntries: ['/control/99'] },
+    );
+    render(
+      <AppTestProviders session={fakeSession({ user: buildCurrentUser({ user_type_name: 'staff', organisation_id: 1 }) })}>
+        <RouterProvider router={router} />
+      </AppTestProviders>,
+    );
+    expect(await screen.findByText('Pagina nu există')).toBeInTheDocument();
+  });
+});
+
+describe('/control/new', { timeout: UI_TEST_TIMEOUT }, () => {
+  it('starts from the complaint of ?complaint_id= and opens the saved draft', async () => {
+    const created = buildControl({ id: 12, complaint: { id: 4, entry_code: 'SES-4/2026' } });
+    const { user, router } = setup(created, '/control/new?complaint_id=4', [
+      http.get('/api/controls/complaint-options', () =>
+        envelope([
+          {
+            id: 4,
+            entry_code: 'SES-4/2026',
+            status: 'NEW',
+            uat: { id: 11, name: 'Târgu Mureș' },
+            locality: null,
+            address: 'Str. Lungă 1',
+          },
+        ]),
+      ),
+      http.post('/api/controls', () => HttpResponse.json({ data: created }, { status: 201 })),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Control nou' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab')).toHaveLength(1);
+    expect(screen.getByLabelText(/^Adresa/)).toHaveValue('Str. Lungă 1');
+    await user.click(screen.getByTestId('control-save'));
+    expect(await screen.findAllByText('Acest câmp este obligatoriu.')).not.toHaveLength(0);
+    expect(await sentRequests({ method: 'POST' })).toEqual([]);
+
+    await user.click(screen.getByTestId('control-type-select'));
+    await user.click(await screen.findByRole('option', { name: 'Disciplina în construcții' }));
+    await user.type(screen.getByTestId('staff-function-0'), 'Inspector');
+    await user.type(screen.getByTestId('staff-body-0'), 'Poliția locală');
+    await user.type(screen.getByTestId('staff-id-0'), 'L-12');
+    await user.click(screen.getByTestId('control-save'));
+    await expect.poll(() => router.state.location.pathname).toBe('/control/12');
+    const [post] = await sentRequests({ method: 'POST', path: '/api/controls' });
+    expect(post.body).toMatchObject({
+      control_type_id: 3,
+      uat_id: 11,
+      address: 'Str. Lungă 1',
+      complaint_id: 4,
+      staff: [{ user_id: 7, name: 'Ana Popescu', function: 'Inspector', control_body: 'Poliția locală', id_number: 'L-12' }],
+    });
+  });
+});
