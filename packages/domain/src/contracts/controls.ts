@@ -225,7 +225,9 @@ export const ZControlCreateRequest = z
     staff: z.array(ZControlStaffInput).max(CONTROL_LIMITS.staff).default([]).describe('Echipa de control'),
   })
   .strict();
-export type ControlCreateRequest = z.input<typeof ZControlCreateRequest>;
+export type ControlCreateRequest = z.infer<typeof ZControlCreateRequest>;
+/** What a form sends (before the defaults and normalisation of the schema). */
+export type ControlCreateInput = z.input<typeof ZControlCreateRequest>;
 
 export const ZControlPatchRequest = z
   .object({
@@ -240,7 +242,9 @@ export const ZControlPatchRequest = z
     staff: z.array(ZControlStaffInput).max(CONTROL_LIMITS.staff).optional().describe('Lista completă (o înlocuiește)'),
   })
   .strict();
-export type ControlPatchRequest = z.input<typeof ZControlPatchRequest>;
+export type ControlPatchRequest = z.infer<typeof ZControlPatchRequest>;
+/** What a form sends (before the defaults and normalisation of the schema). */
+export type ControlPatchInput = z.input<typeof ZControlPatchRequest>;
 
 /** Body of the actions (register, resolve, generate-report, close). */
 export const ZControlActionRequest = z.object({ version: zVersion }).strict();
@@ -313,7 +317,9 @@ const checkPerson = (
  * case without spaces. The same CNP or passport twice on a control → DUPLICATE_CONTROL_PERSON.
  */
 export const ZControlPersonRequest = personFields.strict().superRefine(checkPerson);
-export type ControlPersonRequest = z.input<typeof ZControlPersonRequest>;
+export type ControlPersonRequest = z.infer<typeof ZControlPersonRequest>;
+/** What a form sends (before the defaults and normalisation of the schema). */
+export type ControlPersonInput = z.input<typeof ZControlPersonRequest>;
 
 /* ───────────────────────────── Building bodies ───────────────────────────── */
 
@@ -373,7 +379,9 @@ export const ZControlBuildingBodyRequest = z
     if (v.height_cornice !== null && v.height_ridge !== null && v.height_ridge < v.height_cornice)
       ctx.addIssue({ code: 'custom', path: ['height_ridge'], message: CONTROL_MESSAGES.heights });
   });
-export type ControlBuildingBodyRequest = z.input<typeof ZControlBuildingBodyRequest>;
+export type ControlBuildingBodyRequest = z.infer<typeof ZControlBuildingBodyRequest>;
+/** What a form sends (before the defaults and normalisation of the schema). */
+export type ControlBuildingBodyInput = z.input<typeof ZControlBuildingBodyRequest>;
 
 /* ───────────────────────────── Files ───────────────────────────── */
 
@@ -384,7 +392,9 @@ export const ZControlFileRequest = z
     description: optionalText(500),
   })
   .strict();
-export type ControlFileRequest = z.input<typeof ZControlFileRequest>;
+export type ControlFileRequest = z.infer<typeof ZControlFileRequest>;
+/** What a form sends (before the defaults and normalisation of the schema). */
+export type ControlFileInput = z.input<typeof ZControlFileRequest>;
 
 /* ───────────────────────────── Responses ───────────────────────────── */
 
