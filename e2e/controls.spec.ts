@@ -141,7 +141,7 @@ test('a clerk prepares a control, records the findings, generates the closing re
   await page.getByTestId('action-generate').click();
   const saveFirst = page.getByRole('dialog', { name: 'Salvați modificările mai întâi' });
   await expect(saveFirst).toBeVisible();
-  await saveFirst.getByRole('button', { name: 'Închideți' }).click();
+  await saveFirst.getByRole('button', { name: 'Închideți', exact: true }).click();
   await expect(saveFirst).toBeHidden();
   await page.getByTestId('control-save').click();
   await expect(page.getByTestId('control-unsaved')).toBeHidden();

@@ -119,7 +119,8 @@ export function ControlActions({ control, dirty }: { control: ControlDetail; dir
       {abilities.can_delete ? (
         <Button
           variant="subtle"
-          color="red.9"
+          color="red"
+          c="red.9"
           leftSection={<IconTrash size={18} aria-hidden />}
           onClick={() => void onDelete()}
           loading={remove.isPending}

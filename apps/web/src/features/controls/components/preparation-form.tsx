@@ -179,7 +179,8 @@ export function PreparationForm({
           valueLabel={complaintValueLabel}
           onChange={(value, option) => onComplaint(value, (option as { option?: ControlComplaintOption } | null)?.option ?? null)}
           loadOptions={loadComplaints}
-          placeholder={t('complaintPlaceholder')}
+          // No placeholder: Mantine's placeholder grey is below 4.5:1 (axe); the description says it instead.
+          placeholder=""
           description={t('complaintHelp')}
           error={errors.complaint_id}
           disabled={readOnly}
