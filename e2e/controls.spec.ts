@@ -209,8 +209,10 @@ test('the super administrator adds a control type and is refused a duplicate nam
   await page.getByTestId('control-type-create').click();
   const dialog = page.getByRole('dialog', { name: 'Tip de control nou' });
   await dialog.getByTestId('control-type-name').fill(name);
-  await chooseByLabel(page, /^Instituția/, 'Consiliul Județean Mureș');
-  await chooseByLabel(page, /^Tipul seriei de numere/, 'Controale');
+  await dialog.getByTestId('control-type-organisation').click();
+  await page.getByRole('option', { name: 'Consiliul Județean Mureș' }).click();
+  await dialog.getByTestId('control-type-series').click();
+  await page.getByRole('option', { name: 'Controale' }).click();
   await expectAxeClean(page);
   await dialog.getByTestId('control-type-save').click();
   await expect(dialog).toBeHidden();
@@ -220,7 +222,8 @@ test('the super administrator adds a control type and is refused a duplicate nam
   // The same name in the same organisation: refused, on the name field.
   await page.getByTestId('control-type-create').click();
   await dialog.getByTestId('control-type-name').fill(name.toUpperCase());
-  await chooseByLabel(page, /^Instituția/, 'Consiliul Județean Mureș');
+  await dialog.getByTestId('control-type-organisation').click();
+  await page.getByRole('option', { name: 'Consiliul Județean Mureș' }).click();
   await dialog.getByTestId('control-type-save').click();
   await expect(dialog.getByText('Există deja un tip de control cu această denumire.')).toBeVisible();
   await expect(dialog.getByTestId('control-type-name')).toHaveAttribute('aria-invalid', 'true');

@@ -146,6 +146,7 @@ export function ControlTypeModal({ opened, onClose, controlType, defaultOrganisa
           <Select
             label={t('types.fields.organisation')}
             required
+            allowDeselect={false}
             searchable
             data={organisationOptions}
             value={values.organisation_id}

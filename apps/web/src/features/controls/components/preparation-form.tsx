@@ -110,6 +110,7 @@ export function PreparationForm({
         <Select
           label={t('fields.type')}
           required
+          allowDeselect={false}
           searchable
           data={typeOptions}
           value={values.control_type_id}
@@ -132,6 +133,7 @@ export function PreparationForm({
         <Select
           label={t('fields.uat')}
           required
+          allowDeselect={false}
           searchable
           data={uatOptions}
           value={values.uat_id}
