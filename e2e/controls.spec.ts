@@ -229,3 +229,25 @@ test('the super administrator adds a control type and is refused a duplicate nam
   await expect(dialog.getByTestId('control-type-name')).toHaveAttribute('aria-invalid', 'true');
   await expectAxeClean(page);
 });
+
+test('the control screens fit a phone (375 px) without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, CLERK);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto('/controls');
+  await expect(page.getByRole('heading', { level: 1, name: 'Controale' })).toBeVisible();
+  await expect(page.getByTestId('controls-list-total')).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  // The demo's draft control (seed) on each tab.
+  const link = page.locator('[data-testid^="control-link-"]').first();
+  await link.click();
+  await expect(page.getByTestId('control-page')).toBeVisible();
+  for (const tab of ['preparation', 'data', 'documents', 'activities']) {
+    await page.getByTestId(`tab-${tab}`).click();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await overflow(), `tab ${tab}`).toBeLessThanOrEqual(0);
+  }
+  await page.goto('/control/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Control nou' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
