@@ -243,4 +243,31 @@ describe('/control/new', { timeout: UI_TEST_TIMEOUT }, () => {
       staff: [{ user_id: 7, name: 'Ana Popescu', function: 'Inspector', control_body: 'Poliția locală', id_number: 'L-12' }],
     });
   });
+
+  it('finds a complaint by its number and takes its place into an empty address', async () => {
+    const { user } = setup(buildControl(), '/control/new', [
+      http.get('/api/controls/complaint-options', ({ request }) =>
+        envelope(
+          new URL(request.url).searchParams.get('search') === 'SES-9'
+            ? [
+                {
+                  id: 9,
+                  entry_code: 'SES-9/2026',
+                  status: 'PENDING',
+                  uat: { id: 11, name: 'Târgu Mureș' },
+                  locality: null,
+                  address: 'Str. Morii 5',
+                },
+              ]
+            : [],
+        ),
+      ),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Control nou' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Adresa/)).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: /Sesizarea de referință/ }));
+    await user.type(await screen.findByRole('textbox', { name: 'Căutați în Sesizarea de referință' }), 'SES-9');
+    await user.click(await screen.findByRole('option', { name: 'SES-9/2026 – Str. Morii 5' }));
+    expect(screen.getByLabelText(/^Adresa/)).toHaveValue('Str. Morii 5');
+  });
 });
