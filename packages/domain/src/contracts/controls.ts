@@ -8,7 +8,7 @@ import { zIsoDate, zRequiredText } from '../validators/schemas.js';
 import { foldPassportNumber } from '../controls/rules.js';
 import { ZListQuery } from './administration.js';
 import { CITIZENSHIPS, type Citizenship } from './beneficiaries.js';
-import { zId, zIdParam } from './common.js';
+import { PG_INT_MAX, zId, zIdParam } from './common.js';
 
 /**
  * Contracts of the controls (inspections) and control types (issue 15; spec §2 /controls,
@@ -149,7 +149,7 @@ const optionalDate = z
   .transform((v) => (v === '' || v === undefined ? null : v));
 const ref = z.object({ id: z.number().int(), name: z.string() });
 const nullableRef = ref.nullable();
-const zVersion = z.number().int().min(1).describe('Versiunea văzută de utilizator (a detaliului)');
+const zVersion = z.number().int().min(1).max(PG_INT_MAX).describe('Versiunea văzută de utilizator (a detaliului)');
 
 /* ───────────────────────────── Control types ───────────────────────────── */
 
@@ -251,7 +251,7 @@ export const ZControlActionRequest = z.object({ version: zVersion }).strict();
 export type ControlActionRequest = z.infer<typeof ZControlActionRequest>;
 
 /** `?version=` of the DELETE routes of the sub-resources (optional). */
-export const ZControlVersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+export const ZControlVersionQuery = z.object({ version: z.coerce.number().int().min(1).max(PG_INT_MAX).optional() });
 
 export const ZControlPersonParams = z.object({ id: zIdParam(), personId: zIdParam() });
 export const ZControlBodyParams = z.object({ id: zIdParam(), bodyId: zIdParam() });

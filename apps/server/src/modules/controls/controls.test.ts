@@ -324,6 +324,8 @@ describe('preparing a control', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ version: 2, address: 'Str. Gheorghe Doja nr. 7', cadastral_number: null });
     expect(saved.json().data.staff.map((s: { name: string }) => s.name)).toEqual(['Dan Mureșan', 'Ioana Șerban']);
+    const activities = (await call(t, 'GET', `/api/controls/${control.id}/activities`, DEMO.staff)).json().data;
+    expect(activities[0]).toMatchObject({ action: 'updated', details: 'adresa, numărul cadastral, echipa de control' });
     const stale = await call(t, 'PATCH', `/api/controls/${control.id}`, DEMO.staff, { version: 1, address: 'Altă adresă' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('CONFLICT');
@@ -534,6 +536,18 @@ describe('actions', () => {
     const closed = await act(draft.id, 'close', 3);
     expect(closed.json().data).toMatchObject({ status: 'closed', locked: true });
     expect(closed.json().data.closed_at).toEqual(expect.any(String));
+  });
+
+  it('closes a registered control and generates the report of a resolved one', async () => {
+    const first = await createControl();
+    await act(first.id, 'register', 1);
+    expect((await act(first.id, 'close', 2)).json().data).toMatchObject({ status: 'closed', locked: true });
+    const second = await createControl();
+    await act(second.id, 'register', 1);
+    await act(second.id, 'resolve', 2);
+    const generated = await act(second.id, 'generate-report', 3);
+    expect(generated.statusCode, generated.body).toBe(200);
+    expect(generated.json().data).toMatchObject({ status: 'generated', locked: true, version: 4 });
   });
 
   it('deletes a draft', async () => {

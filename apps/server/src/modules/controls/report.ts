@@ -111,6 +111,11 @@ function bodyFacts(b: ControlBuildingBody): Content[] {
 }
 
 const section = (text: string): Content => ({ text, style: 'section' });
+/** A row of the signatures table: the name, and room to sign. */
+const signatureRow = (name: string): TableCell[] => [
+  { text: name, margin: [0, 10, 0, 10] },
+  { text: ' ', margin: [0, 10, 0, 10] },
+];
 const none = (text: string): Content => ({ text, color: MUTED, margin: [0, 0, 0, 12] });
 
 export function closingReportDocument(data: ClosingReportData): PdfDocument {
@@ -157,6 +162,22 @@ export function closingReportDocument(data: ClosingReportData): PdfDocument {
     data.documents.length > 0
       ? { ol: data.documents.map((d) => (d.description ? `${d.name} – ${d.description}` : d.name)), margin: [0, 0, 0, 12] }
       : none('Nu au fost atașate documente.'),
+    section('Semnături'),
+    {
+      table: {
+        widths: ['*', 160],
+        body: [
+          [
+            { text: 'Nume', bold: true },
+            { text: 'Semnătura', bold: true },
+          ],
+          ...data.staff.map((s) => signatureRow(`${s.name} (${s.function})`)),
+          ...offenders.map((p) => signatureRow(`${personName(p)} (contravenient)`)),
+          ...witnesses.map((p) => signatureRow(`${personName(p)} (martor)`)),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    },
     {
       text: `Generat la ${formatRomanianDate(data.generatedAt, true)} de ${data.generatedBy}.`,
       color: MUTED,

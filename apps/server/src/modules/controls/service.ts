@@ -79,6 +79,7 @@ export const CONTROL_MESSAGES_SERVER = {
   fileAttached: 'Documentul este deja atașat controlului.',
   seriesTypeUnknown: 'Tipul de serie nu există.',
   organisationUnknown: 'Instituția nu există.',
+  organisationRequired: 'Alegeți instituția.',
   tooMany: 'Ați atins numărul maxim de înregistrări pentru acest control.',
 } as const;
 const M = CONTROL_MESSAGES_SERVER;
@@ -116,7 +117,8 @@ async function checkSeriesType(db: Db, id: number | null | undefined) {
 
 export async function createType(ctx: AppContext, actor: Actor, body: ControlTypeCreateRequest, meta: RequestMeta) {
   const target = targetOrganisation(actor, body.organisation_id);
-  if (!mayManageTypes(actor) || !target.allowed || target.organisationId === null) throw new AppError('FORBIDDEN');
+  if (!mayManageTypes(actor) || !target.allowed) throw new AppError('FORBIDDEN');
+  if (target.organisationId === null) throw invalidField('body.organisation_id', M.organisationRequired);
   const organisationId = target.organisationId;
   const id = await uniqueTypeName(() =>
     ctx.db.transaction(async (tx) => {
@@ -419,13 +421,49 @@ export async function createControl(ctx: AppContext, actor: Actor, body: Control
   return detail(ctx.db, actor, id);
 }
 
-export async function patchControl(ctx: AppContext, actor: Actor, id: number, body: ControlPatchRequest, meta: RequestMeta) {
-  return change(ctx, actor, id, meta, { version: body.version, action: 'updated' }, async (tx, control) => {
-    const columns = await checkedPreparation(tx, control.organisationId, body, control);
-    if (Object.keys(columns).length > 0) await repo.updateControl(tx, id, columns);
-    if (body.staff !== undefined) await repo.replaceStaff(tx, id, await checkedStaff(tx, control.organisationId, body.staff));
-    return { ...columns, ...(body.staff === undefined ? {} : { staff_count: body.staff.length }) };
+/** The Romanian names of the preparation fields a PATCH changes (the activity's details; no values). */
+const FIELD_LABELS: Record<string, string> = {
+  control_type_id: 'tipul controlului',
+  control_date: 'data controlului',
+  uat_id: 'UAT',
+  locality_id: 'localitatea',
+  address: 'adresa',
+  cadastral_number: 'numărul cadastral',
+  complaint_id: 'sesizarea de referință',
+  staff: 'echipa de control',
+};
+
+function changedFields(body: ControlPatchRequest, before: Control): string | null {
+  const current: Record<string, unknown> = {
+    control_type_id: before.controlTypeId,
+    control_date: before.controlDate,
+    uat_id: before.uatId,
+    locality_id: before.localityId,
+    address: before.address,
+    cadastral_number: before.cadastralNumber,
+    complaint_id: before.complaintId,
+  };
+  const changed = Object.keys(FIELD_LABELS).filter((field) => {
+    const value = (body as Record<string, unknown>)[field];
+    return value !== undefined && (field === 'staff' || value !== current[field]);
   });
+  return changed.length > 0 ? changed.map((field) => FIELD_LABELS[field]).join(', ') : null;
+}
+
+export async function patchControl(ctx: AppContext, actor: Actor, id: number, body: ControlPatchRequest, meta: RequestMeta) {
+  return change(
+    ctx,
+    actor,
+    id,
+    meta,
+    { version: body.version, action: 'updated', details: (before) => changedFields(body, before) },
+    async (tx, control) => {
+      const columns = await checkedPreparation(tx, control.organisationId, body, control);
+      if (Object.keys(columns).length > 0) await repo.updateControl(tx, id, columns);
+      if (body.staff !== undefined) await repo.replaceStaff(tx, id, await checkedStaff(tx, control.organisationId, body.staff));
+      return { ...columns, ...(body.staff === undefined ? {} : { staff_count: body.staff.length }) };
+    },
+  );
 }
 
 /* ───────────────────────────── Persons ───────────────────────────── */
