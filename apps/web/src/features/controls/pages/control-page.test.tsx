@@ -200,6 +200,41 @@ describe('/control/:id', { timeout: UI_TEST_TIMEOUT }, () => {
     );
     expect(await screen.findByText('Pagina nu există')).toBeInTheDocument();
   });
+
+  it('attaches an uploaded document to the control with its description', async () => {
+    const control = buildControl();
+    const { user } = setup(control, '/control/7', [
+      http.post('/api/files/upload-tokens', () => envelope({ token: 'up-1' })),
+      http.post('/api/files', () => HttpResponse.json({ data: { id: 55 } }, { status: 201 })),
+      http.post('/api/controls/:id/files', () =>
+        envelope({
+          ...control,
+          version: 3,
+          files: [
+            {
+              id: 1,
+              file_id: 55,
+              name: 'proces-verbal.pdf',
+              kind: 'upload',
+              description: 'Fotografii',
+              size: 3,
+              created_at: '2026-11-20T09:00:00Z',
+            },
+          ],
+        } as never),
+      ),
+    ]);
+    await user.click(await screen.findByRole('tab', { name: 'Documente' }));
+    expect(await screen.findByText('Controlul nu are încă documente.')).toBeInTheDocument();
+    await user.type(screen.getByTestId('document-description'), 'Fotografii');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    await user.upload(input as HTMLInputElement, new File(['pdf'], 'proces-verbal.pdf', { type: 'application/pdf' }));
+    const table = await screen.findByRole('table', { name: 'Documentele controlului' });
+    expect(within(table).getByRole('row', { name: /proces-verbal\.pdf/ })).toHaveTextContent('Document încărcat');
+    const [attach] = await sentRequests({ method: 'POST', path: '/api/controls/7/files' });
+    expect(attach.body).toEqual({ file_id: 55, description: 'Fotografii', version: 2 });
+    expect(screen.getByRole('button', { name: 'Ștergeți documentul proces-verbal.pdf' })).toBeInTheDocument();
+  });
 });
 
 describe('/control/new', { timeout: UI_TEST_TIMEOUT }, () => {
