@@ -235,6 +235,22 @@ describe('/control/:id', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(attach.body).toEqual({ file_id: 55, description: 'Fotografii', version: 2 });
     expect(screen.getByRole('button', { name: 'Ștergeți documentul proces-verbal.pdf' })).toBeInTheDocument();
   });
+
+  it('asks before leaving the control with unsaved changes', async () => {
+    const { user, router } = setup(buildControl());
+    await user.type(await screen.findByLabelText(/^Adresa/), ' bis');
+    await user.click(screen.getByRole('tab', { name: 'Documente' }));
+    await user.click(screen.getByRole('tab', { name: 'Pregătirea controlului' }));
+    expect(screen.getByLabelText(/^Adresa/)).toHaveValue('Str. Trandafirilor nr. 3 bis');
+    await user.click(screen.getByRole('link', { name: 'Înapoi la controale' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Modificări nesalvate' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rămâneți' }));
+    expect(router.state.location.pathname).toBe('/control/7');
+    await user.click(screen.getByRole('link', { name: 'Înapoi la controale' }));
+    dialog = await screen.findByRole('dialog', { name: 'Modificări nesalvate' });
+    await user.click(within(dialog).getByRole('button', { name: 'Părăsiți pagina' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/controls');
+  });
 });
 
 describe('/control/new', { timeout: UI_TEST_TIMEOUT }, () => {

@@ -22,6 +22,7 @@ import { ControlStatusBadge } from '../components/control-status-badge';
 import { DataCollectionTab } from '../components/data-collection-tab';
 import { DocumentsTab } from '../components/documents-tab';
 import { PreparationForm } from '../components/preparation-form';
+import { useUnsavedGuard } from '../components/use-unsaved-guard';
 import { controlErrorText, showControlError } from '../errors';
 import {
   createBody,
@@ -186,6 +187,7 @@ function ControlView({ control }: { control: ControlDetail }) {
   const readOnly = control.locked || !control.abilities.can_edit;
   const dirty = !readOnly && preparationChanged(values, saved);
   const { retry, pending: retrying } = useRetryGeneration(control, dirty);
+  useUnsavedGuard(dirty);
 
   // A control that became read-only (locked) shows what was saved, not a half-typed change.
   useEffect(() => {
