@@ -251,6 +251,46 @@ describe('/control/:id', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Părăsiți pagina' }));
     await expect.poll(() => router.state.location.pathname).toBe('/controls');
   });
+
+  it('closes (classes) the control after the question; cancelling sends nothing', async () => {
+    const control = buildControl({
+      status: 'resolved',
+      entry_code: 'CTRL-4/2026',
+      version: 5,
+      abilities: {
+        can_edit: true,
+        can_register: false,
+        can_resolve: false,
+        can_generate: true,
+        can_close: true,
+        can_delete: false,
+      },
+    });
+    const { user } = setup(control, '/control/7', [
+      http.post('/api/controls/:id/close', () =>
+        envelope({
+          ...control,
+          status: 'closed',
+          locked: true,
+          closed_at: '2026-11-22T12:00:00Z',
+          version: 6,
+          abilities: { ...control.abilities, can_edit: false, can_generate: false, can_close: false },
+        } as never),
+      ),
+    ]);
+    await user.click(await screen.findByTestId('action-close'));
+    let question = await screen.findByRole('dialog', { name: 'Închiderea (clasarea) controlului' });
+    await user.click(within(question).getByRole('button', { name: 'Renunțați' }));
+    expect(await sentRequests({ method: 'POST' })).toEqual([]);
+    await user.click(screen.getByTestId('action-close'));
+    question = await screen.findByRole('dialog', { name: 'Închiderea (clasarea) controlului' });
+    await user.click(within(question).getByRole('button', { name: 'Închideți controlul' }));
+    expect(await screen.findByTestId('control-locked')).toHaveTextContent('a fost închis (clasat)');
+    expect(screen.getByTestId('control-status')).toHaveTextContent('Închis (clasat)');
+    expect(screen.queryByTestId('control-actions')).not.toBeInTheDocument();
+    const [post] = await sentRequests({ method: 'POST' });
+    expect([post.path, post.body]).toEqual(['/api/controls/7/close', { version: 5 }]);
+  });
 });
 
 describe('/control/new', { timeout: UI_TEST_TIMEOUT }, () => {
