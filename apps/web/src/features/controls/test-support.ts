@@ -1,0 +1,48 @@
+import type { ControlDetail } from '@ghiseu/domain';
+
+/** A draft control as `GET /controls/:id` answers it, for the tests of the control screens. */
+export const buildControl = (overrides: Partial<ControlDetail> = {}): ControlDetail => ({
+  id: 7,
+  entry_code: null,
+  status: 'draft',
+  control_date: '2026-11-20',
+  control_type: { id: 3, name: 'Disciplina în construcții' },
+  uat: { id: 11, name: 'Târgu Mureș' },
+  address: 'Str. Trandafirilor nr. 3',
+  cadastral_number: '123456',
+  complaint: null,
+  created_by: { id: 5, name: 'Ana Popescu' },
+  created_at: '2026-11-20T08:00:00Z',
+  organisation_id: 1,
+  locality: null,
+  version: 2,
+  staff: [
+    {
+      id: 1,
+      user_id: 5,
+      name: 'Ana Popescu',
+      function: 'Inspector',
+      control_body: 'Poliția locală',
+      id_number: 'L-12',
+      id_expiry: null,
+      id_issuer: null,
+    },
+  ],
+  persons: [],
+  building_bodies: [],
+  files: [],
+  closing_report: null,
+  report_error: null,
+  generated_at: null,
+  closed_at: null,
+  locked: false,
+  abilities: {
+    can_edit: true,
+    can_register: true,
+    can_resolve: false,
+    can_generate: false,
+    can_close: false,
+    can_delete: true,
+  },
+  ...overrides,
+});
