@@ -25,6 +25,8 @@ const DATABASE = 'bench_complaints';
 const ROWS = Number(process.env.BENCH_LIST_ROWS) > 0 ? Number(process.env.BENCH_LIST_ROWS) : 1_000_000;
 const PG_LOG = process.env.PG_LOG || '/var/log/postgresql/postgresql-15-main.log';
 const PASSWORD = 'Ghiseu!2026';
+/** The demo accounts are refused in production: the portal runs as in development (same code paths). */
+const DEMO_ENV = { SEED_DEMO: 'true', NODE_ENV: 'development' };
 
 /** The calls whose plans are checked: each list's default page, its filters and its search. */
 const CALLS = [
@@ -83,10 +85,10 @@ async function seed(url) {
       `INSERT INTO complaints (organisation_id, complaint_type_id, reporter_user_id, entry_code, status, uat_id,
          address, description, contact_name, solver_user_id, created_at, updated_at)
        SELECT $1, ($2::int[])[1 + g % array_length($2::int[], 1)],
-              CASE WHEN g % 5000 = 0 THEN $3 ELSE $4 + g % 5000 END,
+              CASE WHEN g % 5000 = 0 THEN $3::int ELSE $4::int + g % 5000 END,
               'B-' || g, (ARRAY['NEW','PENDING','RESOLVED','REJECTED','DISMISSED'])[1 + g % 5], $5,
               'Str. Lungă nr. ' || g, 'Gunoi nestrâns de ' || (g % 30) || ' zile', 'Ion Popescu',
-              CASE WHEN g % 10 = 0 THEN $6 ELSE NULL END,
+              CASE WHEN g % 10 = 0 THEN $6::int ELSE NULL END,
               timestamptz '2025-01-01' + (g * interval '37 seconds'), now()
        FROM generate_series(1, $7) g`,
       [staff.organisation_id, types, citizen.id, reporter0, complaint.uat_id, staff.id, ROWS],
@@ -127,7 +129,7 @@ async function signIn(origin, email) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   const body = await response.json();
-  const token = body.data?.token ?? body.token;
+  const token = body.data?.authToken;
   if (!token) throw new Error(`sign-in of ${email} failed: ${response.status}`);
   return token;
 }
@@ -144,11 +146,11 @@ function plansSince(offset) {
 async function main() {
   const url = withDatabase(ADMIN_URL, DATABASE);
   await recreateDatabase(ADMIN_URL, DATABASE);
-  let portal = await startPortal({ databaseUrl: url, readyTimeoutMs: 300_000, env: { SEED_DEMO: 'true' } });
+  let portal = await startPortal({ databaseUrl: url, readyTimeoutMs: 300_000, env: DEMO_ENV });
   try {
     const ids = await seed(url);
     await portal.stop();
-    portal = await startPortal({ databaseUrl: url, readyTimeoutMs: 300_000, env: { SEED_DEMO: 'true' } });
+    portal = await startPortal({ databaseUrl: url, readyTimeoutMs: 300_000, env: DEMO_ENV });
     const tokens = {
       staff: await signIn(portal.origin, 'staff@demo.ghiseu.ro'),
       citizen: await signIn(portal.origin, 'citizen@demo.ghiseu.ro'),

@@ -7,7 +7,7 @@ import { chooseByLabel, dismissToasts, expectAxeClean, signIn } from './support/
 
 /**
  * Controls (spec §2 /controls, /control/new, /control/{id}, /control-type; §4 Control; issue 15):
- * the demo clerk prepares a control (from a complaint when the complaints API is on the branch),
+ * the demo clerk prepares a control from a citizen's complaint (its place filled in),
  * adds two offenders and a witness (a duplicate CNP refused), a building body and a document,
  * registers it, is asked to save unsaved changes first, generates the closing report after the
  * question, and can no longer change anything, in the screens or through the API. The super
@@ -41,21 +41,15 @@ test('a clerk prepares a control, records the findings, generates the closing re
   await expect(page.getByTestId('controls-list-total')).toBeVisible();
   await expectAxeClean(page);
 
-  // Preparation: from the complaint when there is one (its place is filled in), else from scratch.
-  const address = complaint?.address ?? `Str. Controlului nr. ${Date.now() % 1000}`;
-  if (complaint) {
-    await page.goto(`/control/new?complaint_id=${complaint.id}`);
-    await expect(page.getByTestId('control-address')).toHaveValue(complaint.address);
-  } else {
-    await page.getByTestId('control-new').click();
-  }
+  // Preparation: from the complaint (its place is filled in, the reference shown).
+  const address = complaint.address;
+  await page.goto(`/complain/${complaint.id}`);
+  await page.getByRole('link', { name: /Pregătiți un control/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/control/new\\?complaint_id=${complaint.id}`));
+  await expect(page.getByTestId('control-address')).toHaveValue(complaint.address);
   await expect(page.getByRole('heading', { level: 1, name: 'Control nou' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(1);
   await chooseByLabel(page, /^Tipul controlului/, 'Disciplina în construcții');
-  if (!complaint) {
-    await chooseByLabel(page, /^UAT/, place.uat.name);
-    await page.getByTestId('control-address').fill(address);
-  }
   await page.getByTestId('control-cadastral').fill('50123');
   await page.getByTestId('staff-name-0').fill('Ana Popescu');
   await page.getByTestId('staff-function-0').fill('Inspector de specialitate');

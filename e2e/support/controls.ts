@@ -29,38 +29,33 @@ export async function clerkPlace(
 }
 
 /**
- * COMPLAINTS API STAND-IN POINT. A complaint of the clerk's organisation, filed by the demo citizen
- * through `POST /api/complaints` (the outline of /work/briefs/api-complaints.md, built by helper
- * "cs" on another branch). While that API is not on this branch (the route answers 404) this
- * returns null, and the journey prepares its control without a complaint reference; once the
- * branches are merged the same journey starts the control from the complaint.
+ * A complaint of the clerk's organisation, filed by the demo citizen through `POST /api/complaints`
+ * with the first complaint type the organisation offers for the UAT.
  */
 export async function fileComplaintForControl(
   request: APIRequestContext,
   place: { organisationId: number; uat: { id: number; name: string } },
-): Promise<{ id: number; entry_code: string; address: string } | null> {
+): Promise<{ id: number; entry_code: string; address: string }> {
   const citizen = await apiSignIn(request, CITIZEN);
   const types = await request.get('/api/complaint-types/available', {
     headers: bearer(citizen),
     params: { uat_id: place.uat.id },
   });
-  if (types.status() === 404) return null;
   expect(types.status(), 'available complaint types').toBe(200);
   const available = ((await types.json()) as { data: { id: number; organisation_id: number }[] }).data;
   const type = available.find((t) => t.organisation_id === place.organisationId);
-  if (!type) return null;
+  expect(type, 'the clerk’s organisation takes complaints for the UAT').toBeDefined();
   const address = `Str. Sesizării nr. ${Date.now() % 1000}`;
   const created = await request.post('/api/complaints', {
     headers: bearer(citizen),
     data: {
-      complaint_type_id: type.id,
+      complaint_type_id: type?.id,
       uat_id: place.uat.id,
       address,
       description: 'Construcție ridicată fără autorizație în spatele blocului.',
       contact_name: 'Ion Popescu',
     },
   });
-  if (created.status() === 404) return null;
   expect(created.status(), 'POST /api/complaints').toBe(201);
   const complaint = ((await created.json()) as { data: { id: number; entry_code: string } }).data;
   return { ...complaint, address };

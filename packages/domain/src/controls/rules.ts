@@ -20,13 +20,14 @@ import type { CONTROL_STATUSES } from '../statuses.js';
 
 export type ControlStatus = (typeof CONTROL_STATUSES)[number];
 
+/** The status badges' words (the web's `controls` namespace says the same). */
 export const CONTROL_STATUS_LABELS: Record<ControlStatus, string> = {
   draft: 'Ciornă',
   registered: 'Înregistrat',
   resolved: 'Soluționat',
-  generated: 'Raport de închidere generat',
-  closed: 'Închis',
-  error: 'Eroare la generarea raportului',
+  generated: 'Raport generat',
+  closed: 'Închis (clasat)',
+  error: 'Eroare',
 };
 
 export const CONTROL_ACTIONS = ['register', 'resolve', 'generate-report', 'close', 'delete'] as const;

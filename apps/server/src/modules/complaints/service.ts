@@ -361,26 +361,3 @@ export async function addComment(ctx: AppContext, actor: Actor, id: number, body
   });
   return getComplaint(ctx, actor, id);
 }
-
-/* ───────────────────────────── For other modules ───────────────────────────── */
-
-/**
- * What a control prepared from a complaint copies (controls module): the complaint, when `actor`
- * may read it, else undefined.
- */
-export async function findComplaintReference(db: Db, actor: Actor, id: number) {
-  const row = await repo.findComplaintDetail(db, id);
-  if (!row || !mayViewComplaint(actor, row.complaint)) return undefined;
-  const x = row.complaint;
-  return {
-    id: x.id,
-    entryCode: x.entryCode,
-    organisationId: x.organisationId,
-    status: x.status,
-    uatId: x.uatId,
-    localityId: x.localityId,
-    address: x.address,
-    addressDetails: x.addressDetails,
-    complaintTypeName: row.typeName,
-  };
-}
