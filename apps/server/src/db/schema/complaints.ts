@@ -103,6 +103,10 @@ export const complaints = pgTable(
     index('complaints_org_solver_created_idx').on(t.organisationId, t.solverUserId, t.createdAt.desc().nullsFirst(), t.id),
     // The citizen's list.
     index('complaints_reporter_created_idx').on(t.reporterUserId, t.createdAt.desc().nullsFirst(), t.id),
+    // Free text (`orLikeQuery`, the controls' complaint search): folded LIKE '%x%' on each field (pg_trgm).
+    index('complaints_entry_code_trgm_idx').using('gin', sql`lower(public.f_unaccent(${t.entryCode})) gin_trgm_ops`),
+    index('complaints_address_trgm_idx').using('gin', sql`lower(public.f_unaccent(${t.address})) gin_trgm_ops`),
+    index('complaints_description_trgm_idx').using('gin', sql`lower(public.f_unaccent(${t.description})) gin_trgm_ops`),
     index('complaints_type_idx').on(t.complaintTypeId),
     index('complaints_uat_idx').on(t.uatId),
     // The super administrator's list (every organisation, newest first) and the Open311 window.

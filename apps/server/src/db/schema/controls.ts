@@ -80,6 +80,10 @@ export const controls = pgTable(
     index('controls_org_date_idx').on(t.organisationId, t.controlDate.desc().nullsFirst(), t.id),
     index('controls_org_status_date_idx').on(t.organisationId, t.status, t.controlDate.desc().nullsFirst(), t.id),
     index('controls_org_type_date_idx').on(t.organisationId, t.controlTypeId, t.controlDate.desc().nullsFirst(), t.id),
+    // Free text (`orLikeQuery`): folded LIKE '%x%' on each searchable field (pg_trgm).
+    index('controls_entry_code_trgm_idx').using('gin', sql`lower(public.f_unaccent(${t.entryCode})) gin_trgm_ops`),
+    index('controls_address_trgm_idx').using('gin', sql`lower(public.f_unaccent(${t.address})) gin_trgm_ops`),
+    index('controls_cadastral_trgm_idx').using('gin', sql`lower(public.f_unaccent(${t.cadastralNumber})) gin_trgm_ops`),
     index('controls_complaint_idx').on(t.complaintId),
     index('controls_created_by_idx').on(t.createdBy),
     index('controls_uat_idx').on(t.uatId),

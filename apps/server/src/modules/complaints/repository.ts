@@ -223,8 +223,7 @@ export const COMPLAINT_LIST: ListSpec = {
   idColumn: c.id,
 };
 
-const listColumns = {
-  complaint: c,
+const names = {
   typeName: complaintTypes.name,
   organisationName: organisations.name,
   uatName: territorialUnits.name,
@@ -232,8 +231,23 @@ const listColumns = {
   solverName: personNameSql(solver),
 };
 
+/** What a list item shows (docs/perf-lists.md: no description, contact or answer on a page). */
+const itemColumns = {
+  id: c.id,
+  entryCode: c.entryCode,
+  status: c.status,
+  complaintTypeId: c.complaintTypeId,
+  organisationId: c.organisationId,
+  uatId: c.uatId,
+  localityId: c.localityId,
+  address: c.address,
+  solverUserId: c.solverUserId,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+};
+
 export type ComplaintListRow = {
-  complaint: typeof c.$inferSelect;
+  complaint: Pick<typeof c.$inferSelect, keyof typeof itemColumns>;
   typeName: string;
   organisationName: string;
   uatName: string;
@@ -243,7 +257,7 @@ export type ComplaintListRow = {
 
 const listQuery = (db: Db) =>
   db
-    .select(listColumns)
+    .select({ complaint: itemColumns, ...names })
     .from(c)
     .innerJoin(complaintTypes, eq(complaintTypes.id, c.complaintTypeId))
     .innerJoin(organisations, eq(organisations.id, c.organisationId))
@@ -264,7 +278,8 @@ export function listComplaints(db: Db, parsed: ParsedList, scope: SQL | undefine
   };
 }
 
-export type ComplaintDetailRow = ComplaintListRow & {
+export type ComplaintDetailRow = Omit<ComplaintListRow, 'complaint'> & {
+  complaint: typeof c.$inferSelect;
   reporterName: string;
   closerName: string | null;
   lat: number | null;
@@ -274,7 +289,8 @@ export type ComplaintDetailRow = ComplaintListRow & {
 export async function findComplaintDetail(db: Db, id: number): Promise<ComplaintDetailRow | undefined> {
   const [row] = await db
     .select({
-      ...listColumns,
+      complaint: c,
+      ...names,
       reporterName: personNameSql(reporter),
       closerName: sql<string | null>`case when ${closer.id} is null then null else ${personNameSql(closer)} end`,
       lat: sql<number | null>`ST_Y(ST_Transform(${c.location}, 4326))`,
