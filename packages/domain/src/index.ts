@@ -34,3 +34,5 @@ export * from './payments/index.js';
 export * from './contracts/payments.js';
 export * from './notifications/index.js';
 export * from './contracts/notifications.js';
+export * from './contracts/complaints.js';
+export * from './complaints/index.js';
