@@ -15,6 +15,7 @@ const filled: ComplaintFormValues = {
   address: ' Str. Trandafirilor nr. 3 ',
   description: 'Stâlpul de iluminat din fața blocului nu funcționează.',
   contact_name: 'Ana Pop',
+  contact_email: 'ana@exemplu.ro',
   photos: [{ file_id: 11, name: 'poza.png', type: 'image/png', size: 70 }],
 };
 
@@ -22,11 +23,12 @@ describe('complaint form', () => {
   it('asks for the place, type, address, description and contact name', () => {
     expect(validateComplaintForm(EMPTY_COMPLAINT_FORM)).toEqual({
       county_id: 'Acest câmp este obligatoriu',
-      uat_id: 'Acest câmp este obligatoriu',
-      complaint_type_id: 'Acest câmp este obligatoriu',
+      uat_id: 'Alegeți unitatea administrativ-teritorială.',
+      complaint_type_id: 'Alegeți tipul sesizării.',
       address: 'Acest câmp este obligatoriu',
       description: 'Acest câmp este obligatoriu',
       contact_name: 'Acest câmp este obligatoriu',
+      contact_phone: 'Introduceți un telefon sau o adresă de e-mail de contact.',
     });
   });
 
@@ -34,8 +36,8 @@ describe('complaint form', () => {
     expect(
       validateComplaintForm({ ...filled, contact_phone: '12', contact_email: 'ana@', description: 'scurt' }),
     ).toEqual({
-      contact_phone: 'Numărul de telefon nu este valid',
-      contact_email: 'Adresa de e-mail nu este validă',
+      contact_phone: 'Numărul de telefon nu este valid.',
+      contact_email: 'Adresa de e-mail nu este validă.',
       description: 'Textul trebuie să aibă cel puțin 10 caractere',
     });
     expect(validateComplaintForm({ ...filled, contact_phone: '0722123456', contact_email: 'ana@exemplu.ro' })).toEqual({});
@@ -51,7 +53,7 @@ describe('complaint form', () => {
       description: 'Stâlpul de iluminat din fața blocului nu funcționează.',
       contact_name: 'Ana Pop',
       contact_phone: null,
-      contact_email: null,
+      contact_email: 'ana@exemplu.ro',
       photo_file_ids: [11],
       document_file_ids: [],
     });

@@ -1,4 +1,4 @@
-import { isValidEmail, isValidRomanianPhone, VALIDATION_MESSAGES } from '@ghiseu/domain';
+import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, isValidEmail, isValidRomanianPhone, VALIDATION_MESSAGES } from '@ghiseu/domain';
 import type { UploadedFile } from '../../components/upload/upload';
 import type { ComplaintCreateRequest } from './api/types';
 
@@ -41,8 +41,13 @@ export const EMPTY_COMPLAINT_FORM: ComplaintFormValues = {
 export type ComplaintFormField = keyof ComplaintFormValues;
 export type ComplaintFormErrors = Partial<Record<ComplaintFormField, string>>;
 
-/** Limits of the free texts (the server's are the same or wider). */
-export const COMPLAINT_TEXT_LIMITS = { address: 255, address_details: 500, description: 4000, contact_name: 255 } as const;
+/** Limits of the free texts (the contract's). */
+export const COMPLAINT_TEXT_LIMITS = {
+  address: COMPLAINT_LIMITS.address,
+  address_details: COMPLAINT_LIMITS.addressDetails,
+  description: COMPLAINT_LIMITS.description,
+  contact_name: COMPLAINT_LIMITS.contactName,
+} as const;
 
 /** The fields in the order they appear, so that the first error can take the focus. */
 export const COMPLAINT_FIELD_ORDER: readonly ComplaintFormField[] = [
@@ -65,16 +70,17 @@ const M = VALIDATION_MESSAGES;
 export function validateComplaintForm(values: ComplaintFormValues): ComplaintFormErrors {
   const errors: ComplaintFormErrors = {};
   if (!values.county_id) errors.county_id = M.required;
-  if (!values.uat_id) errors.uat_id = M.required;
-  if (!values.complaint_type_id) errors.complaint_type_id = M.required;
+  if (!values.uat_id) errors.uat_id = COMPLAINT_MESSAGES.uatRequired;
+  if (!values.complaint_type_id) errors.complaint_type_id = COMPLAINT_MESSAGES.typeRequired;
   if (!values.address.trim()) errors.address = M.required;
   if (values.description.trim().length === 0) errors.description = M.required;
   else if (values.description.trim().length < 10) errors.description = M.minLength.replace('{min}', '10');
   if (!values.contact_name.trim()) errors.contact_name = M.required;
   const phone = values.contact_phone.trim();
-  if (phone && !isValidRomanianPhone(phone)) errors.contact_phone = M.phone;
   const email = values.contact_email.trim();
-  if (email && !isValidEmail(email)) errors.contact_email = M.email;
+  if (!phone && !email) errors.contact_phone = COMPLAINT_MESSAGES.contactRequired;
+  else if (phone && !isValidRomanianPhone(phone)) errors.contact_phone = COMPLAINT_MESSAGES.phone;
+  if (email && !isValidEmail(email)) errors.contact_email = COMPLAINT_MESSAGES.email;
   return errors;
 }
 

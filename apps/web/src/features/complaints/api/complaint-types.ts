@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
-import type { ComplaintTypeRecord, ComplaintTypeWrite } from './types';
+import type { ComplaintTypePatch, ComplaintTypeRecord, ComplaintTypeWrite } from './types';
 
 /** Calls of /complain-type: the list, create, merge-patch, delete and the form's look-ups. */
 
@@ -69,7 +69,7 @@ export const useCreateComplaintType = () =>
   );
 export const usePatchComplaintType = () =>
   useTypeWrite(
-    async ({ id, body }: { id: number; body: Partial<ComplaintTypeWrite> }) =>
+    async ({ id, body }: { id: number; body: ComplaintTypePatch }) =>
       (await api.patch<DataEnvelope<ComplaintTypeRecord>>(`/complaint-types/${id}`, body)).data,
   );
 export const useDeleteComplaintType = () =>

@@ -1,3 +1,9 @@
+import type {
+  ZComplaintAssignRequest,
+  ZComplaintCommentRequest,
+  ZComplaintDismissRequest,
+  ZComplaintResolveRequest,
+} from '@ghiseu/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
 import type {
@@ -7,6 +13,7 @@ import type {
   ComplaintRecord,
   Solver,
 } from './types';
+import type { z } from 'zod';
 
 /**
  * Calls of the complaints (sesizări) screens: the list, one complaint, filing one, the staff
@@ -103,11 +110,10 @@ export const useCreateComplaint = () => {
 
 /** One staff action on a complaint: `POST /complaints/{id}/{action}`; the answer is the record. */
 export type ComplaintAction =
-  | { action: 'assign'; body: { solver_user_id: number } }
-  | { action: 'comments'; body: { text: string; is_internal: boolean } }
-  | { action: 'resolve'; body: { response: string; response_template_id?: number | null } }
-  | { action: 'reject'; body: { response: string } }
-  | { action: 'dismiss'; body: { response?: string | null } };
+  | { action: 'assign'; body: z.input<typeof ZComplaintAssignRequest> }
+  | { action: 'comments'; body: z.input<typeof ZComplaintCommentRequest> }
+  | { action: 'resolve' | 'reject'; body: z.input<typeof ZComplaintResolveRequest> }
+  | { action: 'dismiss'; body: z.input<typeof ZComplaintDismissRequest> };
 
 export const useComplaintAction = (id: number) => {
   const client = useQueryClient();

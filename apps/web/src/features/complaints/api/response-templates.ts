@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
-import type { ResponseTemplateCategory, ResponseTemplateRecord, ResponseTemplateWrite } from './types';
+import type { ResponseTemplateCategory, ResponseTemplatePatch, ResponseTemplateRecord, ResponseTemplateWrite } from './types';
 
 /** Calls of /response-templates (spec §7): the list, create, merge-patch, delete; the picker's list. */
 
@@ -55,7 +55,7 @@ export const useCreateResponseTemplate = () =>
   );
 export const usePatchResponseTemplate = () =>
   useTemplateWrite(
-    async ({ id, body }: { id: number; body: Partial<ResponseTemplateWrite> }) =>
+    async ({ id, body }: { id: number; body: ResponseTemplatePatch }) =>
       (await api.patch<DataEnvelope<ResponseTemplateRecord>>(`/response-templates/${id}`, body)).data,
   );
 export const useDeleteResponseTemplate = () =>

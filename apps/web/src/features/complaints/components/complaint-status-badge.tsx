@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { COMPLAINT_STATUS_LABELS } from '@ghiseu/domain';
 import { SoftBadge } from '../../../components/page/soft-badge';
 import type { ComplaintStatus } from '../api/types';
 
@@ -13,10 +13,9 @@ const COLORS: Record<ComplaintStatus, string> = {
 
 /** The status of a complaint in words (spec §4: NEW, PENDING, RESOLVED, REJECTED, DISMISSED). */
 export function ComplaintStatusBadge({ status, testId }: { status: ComplaintStatus; testId?: string }) {
-  const { t } = useTranslation('complaints');
   return (
     <SoftBadge color={COLORS[status] ?? 'gray.8'} data-testid={testId} data-status={status}>
-      {t(`statuses.${status}`)}
+      {COMPLAINT_STATUS_LABELS[status] ?? status}
     </SoftBadge>
   );
 }

@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUSES } from '@ghiseu/domain';
+import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES } from '@ghiseu/domain';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -16,10 +16,7 @@ import { useComplaints } from '../api/complaints';
 import { useComplaintTypeOptions } from '../api/complaint-types';
 import type { ComplaintListItem } from '../api/types';
 import { ComplaintStatusBadge } from '../components/complaint-status-badge';
-
-/** Where a complaint is: the address, then the locality and the UAT. */
-export const placeOf = (row: Pick<ComplaintListItem, 'address' | 'locality' | 'uat'>): string =>
-  [row.address, row.locality?.name, row.uat.name].filter((part, i, all) => part && all.indexOf(part) === i).join(', ');
+import { placeOf } from '../place';
 
 /**
  * /complain (complainView, spec §2): the citizen's own complaints, or the organisation's for staff
@@ -41,7 +38,7 @@ export function ComplaintsPage() {
         key: 'status',
         type: 'select',
         label: t('list.filters.status'),
-        options: COMPLAINT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+        options: COMPLAINT_STATUSES.map((value) => ({ value, label: COMPLAINT_STATUS_LABELS[value] })),
       },
       ...(staff
         ? [
