@@ -33,9 +33,7 @@ describe('complaint form', () => {
   });
 
   it('checks the phone and e-mail only when given, and a too short description', () => {
-    expect(
-      validateComplaintForm({ ...filled, contact_phone: '12', contact_email: 'ana@', description: 'scurt' }),
-    ).toEqual({
+    expect(validateComplaintForm({ ...filled, contact_phone: '12', contact_email: 'ana@', description: 'scurt' })).toEqual({
       contact_phone: 'Numărul de telefon nu este valid.',
       contact_email: 'Adresa de e-mail nu este validă.',
       description: 'Textul trebuie să aibă cel puțin 10 caractere',

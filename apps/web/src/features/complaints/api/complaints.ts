@@ -6,13 +6,7 @@ import type {
 } from '@ghiseu/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DataEnvelope, type ListEnvelope } from '../../../lib/api-client';
-import type {
-  AvailableComplaintType,
-  ComplaintCreateRequest,
-  ComplaintListItem,
-  ComplaintRecord,
-  Solver,
-} from './types';
+import type { AvailableComplaintType, ComplaintCreateRequest, ComplaintListItem, ComplaintRecord, Solver } from './types';
 import type { z } from 'zod';
 
 /**
@@ -49,7 +43,8 @@ export const complaintQueryOptions = (id: number) =>
     meta: { skipGlobalErrorHandler: true },
   });
 
-export const useComplaint = (id: number | null) => useQuery({ ...complaintQueryOptions(id ?? 0), enabled: id !== null && id > 0 });
+export const useComplaint = (id: number | null) =>
+  useQuery({ ...complaintQueryOptions(id ?? 0), enabled: id !== null && id > 0 });
 
 /** `GET /complaint-types/available?uat_id=`: the active types of the organisations answering for the UAT. */
 export const useAvailableComplaintTypes = (uatId: number | null) =>
@@ -98,8 +93,7 @@ export const useContactDefaults = () =>
 export const useCreateComplaint = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ComplaintCreateRequest) =>
-      (await api.post<DataEnvelope<ComplaintRecord>>('/complaints', body)).data,
+    mutationFn: async (body: ComplaintCreateRequest) => (await api.post<DataEnvelope<ComplaintRecord>>('/complaints', body)).data,
     meta: { skipGlobalErrorHandler: true },
     onSuccess: (record) => {
       client.setQueryData(complaintKeys.one(record.id), record);

@@ -16,8 +16,7 @@ const withQuery = (path: string, params: string) => (params ? `${path}?${params}
 export const useResponseTemplates = (params: string) =>
   useQuery({
     queryKey: responseTemplateKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<ListEnvelope<ResponseTemplateRecord>>(withQuery('/response-templates', params), { signal }),
+    queryFn: ({ signal }) => api.get<ListEnvelope<ResponseTemplateRecord>>(withQuery('/response-templates', params), { signal }),
     placeholderData: keepPreviousData,
   });
 

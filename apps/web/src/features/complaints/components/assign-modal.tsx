@@ -9,7 +9,15 @@ import { useComplaintAction, useComplaintSolvers } from '../api/complaints';
 import type { ComplaintRecord } from '../api/types';
 
 /** 'Repartizați': the staff member of the organisation who solves the complaint (NEW|PENDING → PENDING). */
-export function AssignModal({ complaint, opened, onClose }: { complaint: ComplaintRecord; opened: boolean; onClose: () => void }) {
+export function AssignModal({
+  complaint,
+  opened,
+  onClose,
+}: {
+  complaint: ComplaintRecord;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('complaints');
   const solvers = useComplaintSolvers(complaint.id, opened);
   const action = useComplaintAction(complaint.id);

@@ -7,7 +7,20 @@ import {
   type ResponseTemplateCategory,
   unknownComplaintPlaceholdersIn,
 } from '@ghiseu/domain';
-import { Button, Code, Group, Input, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Code,
+  Group,
+  Input,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/feedback/page-loader';
@@ -121,12 +134,7 @@ export function ResponseTemplateModal({
             data-testid="response-template-category"
           />
         </SimpleGrid>
-        <Input.Wrapper
-          label={t('templates.fields.message')}
-          required
-          error={errors.message}
-          errorProps={{ id: messageErrorId }}
-        >
+        <Input.Wrapper label={t('templates.fields.message')} required error={errors.message} errorProps={{ id: messageErrorId }}>
           <Suspense fallback={<PageLoader minHeight={180} />}>
             <RichTextEditor
               html={message}
@@ -175,7 +183,11 @@ export function ResponseTemplateModal({
           <Button variant="default" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button onClick={() => void submit()} loading={create.isPending || patch.isPending} data-testid="response-template-save">
+          <Button
+            onClick={() => void submit()}
+            loading={create.isPending || patch.isPending}
+            data-testid="response-template-save"
+          >
             {t('actions.save')}
           </Button>
         </Group>

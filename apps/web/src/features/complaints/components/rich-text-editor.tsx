@@ -37,7 +37,16 @@ export interface RichTextEditorProps {
   testId?: string;
 }
 
-export function RichTextEditor({ html, contentKey, onChange, insertRef, label, invalid, describedBy, testId }: RichTextEditorProps) {
+export function RichTextEditor({
+  html,
+  contentKey,
+  onChange,
+  insertRef,
+  label,
+  invalid,
+  describedBy,
+  testId,
+}: RichTextEditorProps) {
   const changed = useRef(onChange);
   changed.current = onChange;
   const editor = useEditor({

@@ -177,7 +177,13 @@ export function ComplaintNewPage() {
                   data={toOptions(counties.data)}
                   value={values.county_id}
                   onChange={(v) => {
-                    setValues((current) => ({ ...current, county_id: v, uat_id: null, locality_id: null, complaint_type_id: null }));
+                    setValues((current) => ({
+                      ...current,
+                      county_id: v,
+                      uat_id: null,
+                      locality_id: null,
+                      complaint_type_id: null,
+                    }));
                     setErrors((e) => ({ ...e, county_id: undefined }));
                   }}
                   error={counties.isError ? failed : errors.county_id}

@@ -93,7 +93,11 @@ function ComplaintView({ complaint }: { complaint: ComplaintRecord }) {
         </Button>
       ) : null}
       {abilities.can_resolve ? (
-        <Button leftSection={<IconCheck size={18} aria-hidden />} onClick={() => setMode('resolve')} data-testid="complaint-resolve">
+        <Button
+          leftSection={<IconCheck size={18} aria-hidden />}
+          onClick={() => setMode('resolve')}
+          data-testid="complaint-resolve"
+        >
           {t('details.actions.resolve')}
         </Button>
       ) : null}
@@ -210,7 +214,9 @@ function ComplaintView({ complaint }: { complaint: ComplaintRecord }) {
         <History complaint={complaint} />
       </SimpleGrid>
 
-      {abilities.can_assign ? <AssignModal complaint={complaint} opened={assignOpen} onClose={() => setAssignOpen(false)} /> : null}
+      {abilities.can_assign ? (
+        <AssignModal complaint={complaint} opened={assignOpen} onClose={() => setAssignOpen(false)} />
+      ) : null}
       <ResponseModal complaint={complaint} mode={mode} onClose={() => setMode(null)} />
     </Stack>
   );

@@ -122,7 +122,11 @@ export function ComplaintTypesPage() {
         subtitle={t('types.subtitle')}
         actions={
           canEdit ? (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open(null)} data-testid="complaint-type-create">
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => open(null)}
+              data-testid="complaint-type-create"
+            >
               {t('types.create')}
             </Button>
           ) : null
