@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPLAINT_STATUSES } from '../statuses.js';
-import { zRequiredText } from '../validators/index.js';
+import { isValidEmail, normalizeRomanianPhone, zRequiredText } from '../validators/index.js';
 import { zId, zIdParam } from './common.js';
 
 /**
@@ -166,7 +166,9 @@ export const ZComplaintTypeCreateRequest = z
     series_type_id: zId()
       .nullable()
       .default(null)
-      .describe('Tipul de serie din care se dă numărul de înregistrare (null: seria de intrare a instituției)'),
+      .describe(
+        'Tipul de serie din care se dă numărul de înregistrare (seria activă a instituției de acest tip); fără serie numărul este SES-<id>/<an>',
+      ),
     organisation_id: zId({ error: M.organisationRequired }).describe('Instituția care primește sesizările'),
   })
   .strict();
@@ -265,6 +267,10 @@ export const ZComplaintCreateRequest = z
       ctx.addIssue({ code: 'custom', path: ['document_file_ids'], message: M.tooManyFiles });
     const all = [...v.photo_file_ids, ...v.document_file_ids];
     if (new Set(all).size !== all.length) ctx.addIssue({ code: 'custom', path: ['document_file_ids'], message: M.duplicateFile });
+    if (v.contact_phone !== null && normalizeRomanianPhone(v.contact_phone) === null)
+      ctx.addIssue({ code: 'custom', path: ['contact_phone'], message: M.phone });
+    if (v.contact_email !== null && !isValidEmail(v.contact_email))
+      ctx.addIssue({ code: 'custom', path: ['contact_email'], message: M.email });
   });
 export type ComplaintCreateRequest = z.infer<typeof ZComplaintCreateRequest>;
 

@@ -1,4 +1,6 @@
 /**
- * The complaints module's public face. Other modules import only this file.
+ * The complaints module's public face: the route plugin, and the look-up a control prepared from
+ * a complaint makes (controls module). Other modules import only this file.
  */
-export {};
+export { complaintsRoutes } from './routes.js';
+export { findComplaintReference } from './service.js';
