@@ -106,7 +106,10 @@ test('a citizen files a complaint with a photo and follows it', async ({ page })
   });
 });
 
-test('the clerk resolves the complaint with the response template and the citizen reads the answer', async ({ page }) => {
+test('the clerk resolves the complaint with the response template and the citizen reads the answer', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'staff@demo.ghiseu.ro');
   await page.goto('/complain');
   await page.getByRole('textbox', { name: /Căutați după număr/ }).fill(resolved.entryCode);
@@ -153,16 +156,17 @@ test('the clerk resolves the complaint with the response template and the citize
   await expect(page.getByTestId('complaint-response')).toContainText('Vă mulțumim!');
 
   // The citizen reads the answer, not the internal note.
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
-  await signIn(page, 'citizen@demo.ghiseu.ro');
-  await page.goto(`/complain/${resolved.id}`);
-  await expect(page.getByTestId('complaint-status')).toHaveText('Soluționată');
-  await expect(page.getByTestId('complaint-response')).toContainText(
+  const citizenContext = await browser.newContext();
+  const citizen = await citizenContext.newPage();
+  await signIn(citizen, 'citizen@demo.ghiseu.ro');
+  await citizen.goto(`/complain/${resolved.id}`);
+  await expect(citizen.getByTestId('complaint-status')).toHaveText('Soluționată');
+  await expect(citizen.getByTestId('complaint-response')).toContainText(
     `Sesizarea ${resolved.entryCode} a fost rezolvată de Consiliul Județean Mureș. Vă mulțumim!`,
   );
-  await expect(page.getByText('Echipa de iluminat a fost anunțată.')).toHaveCount(0);
-  await expectAxeClean(page);
+  await expect(citizen.getByText('Echipa de iluminat a fost anunțată.')).toHaveCount(0);
+  await expectAxeClean(citizen);
+  await citizenContext.close();
 });
 
 test('the clerk dismisses another complaint', async ({ page }) => {
