@@ -25,7 +25,7 @@ export async function fileComplaint(
   await expect(page.getByRole('heading', { level: 1, name: 'Sesizare nouă' })).toBeVisible();
   // The contact person comes from the profile.
   await expect(page.getByTestId('complaint-contact-name')).not.toHaveValue('');
-  await chooseByLabel(page, /^Județ/, 'Mureș');
+  await chooseByLabel(page, /^Județ/, /^Mureș$/);
   await chooseByLabel(page, /^Localitate \(UAT\)/, /^Târgu Mureș$/);
   await chooseByLabel(page, /^Tipul sesizării/, new RegExp(`^${type}`));
   await page.getByTestId('complaint-address').fill(address);

@@ -172,7 +172,7 @@ export function ResponseTemplateModal({
                 data-testid={`placeholder-${name}`}
               >
                 <Group gap={8} wrap="nowrap">
-                  <Code>{`{{${name}}}`}</Code>
+                  <Code style={{ overflow: 'visible', whiteSpace: 'nowrap', flexShrink: 0 }}>{`{{${name}}}`}</Code>
                   <Text size="sm">{COMPLAINT_RESPONSE_PLACEHOLDER_LABELS[name]}</Text>
                 </Group>
               </UnstyledButton>

@@ -49,6 +49,16 @@ export function ComplaintNewPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [validated, setValidated] = useState(false);
   const prefilled = useRef(false);
+  // Files still on their way: filing waits for them, or their ids would be missing.
+  const [uploading, setUploading] = useState(0);
+  const upload = async (file: File, onProgress: (percent: number) => void) => {
+    setUploading((n) => n + 1);
+    try {
+      return await uploadFile('default', file, onProgress);
+    } finally {
+      setUploading((n) => n - 1);
+    }
+  };
 
   const counties = useCounties();
   const countyId = values.county_id ? Number(values.county_id) : null;
@@ -105,6 +115,7 @@ export function ComplaintNewPage() {
   };
 
   const submit = async () => {
+    if (uploading > 0) return;
     setValidated(true);
     setFormError(null);
     const found = validateComplaintForm(values);
@@ -187,6 +198,7 @@ export function ComplaintNewPage() {
                     setErrors((e) => ({ ...e, county_id: undefined }));
                   }}
                   error={counties.isError ? failed : errors.county_id}
+                  allowDeselect={false}
                   data-testid="complaint-county"
                 />
                 <Select
@@ -205,6 +217,7 @@ export function ComplaintNewPage() {
                     setErrors((e) => ({ ...e, uat_id: undefined, complaint_type_id: undefined }));
                   }}
                   error={uats.isError ? failed : errors.uat_id}
+                  allowDeselect={false}
                   data-testid="complaint-uat"
                 />
                 <Select
@@ -237,6 +250,7 @@ export function ComplaintNewPage() {
                 onChange={(v) => set('complaint_type_id', v)}
                 error={types.isError ? failed : errors.complaint_type_id}
                 description={chosenType ? t('form.hints.organisation', { name: chosenType.organisation_name }) : undefined}
+                allowDeselect={false}
                 data-testid="complaint-type"
               />
               {noTypes ? (
@@ -295,7 +309,7 @@ export function ComplaintNewPage() {
                   description={t('form.hints.photos')}
                   value={values.photos}
                   onChange={(files) => set('photos', files)}
-                  uploadFile={(file, onProgress) => uploadFile('default', file, onProgress)}
+                  uploadFile={upload}
                   rules={{ types: [...COMPLAINT_PHOTO_TYPES], maxFiles: COMPLAINT_LIMITS.maxFiles - values.documents.length }}
                   validated={validated}
                   error={errors.photos}
@@ -307,7 +321,7 @@ export function ComplaintNewPage() {
                   description={t('form.hints.documents')}
                   value={values.documents}
                   onChange={(files) => set('documents', files)}
-                  uploadFile={(file, onProgress) => uploadFile('default', file, onProgress)}
+                  uploadFile={upload}
                   rules={{ types: [...COMPLAINT_DOCUMENT_TYPES], maxFiles: COMPLAINT_LIMITS.maxFiles - values.photos.length }}
                   validated={validated}
                   error={errors.documents}
@@ -367,7 +381,12 @@ export function ComplaintNewPage() {
             <Button variant="default" component={Link} to="/complain">
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending} data-testid="complaint-submit">
+            {uploading > 0 ? (
+              <Text size="sm" c="gray.7" role="status">
+                {t('form.uploading')}
+              </Text>
+            ) : null}
+            <Button type="submit" loading={create.isPending} disabled={uploading > 0} data-testid="complaint-submit">
               {t('form.submit')}
             </Button>
           </Group>
