@@ -112,7 +112,7 @@ test('the clerk resolves the complaint with the response template and the citize
 }) => {
   await signIn(page, 'staff@demo.ghiseu.ro');
   await page.goto('/complain');
-  await page.getByRole('textbox', { name: /Căutați după număr/ }).fill(resolved.entryCode);
+  await page.getByRole('searchbox', { name: /Căutați după număr/ }).fill(resolved.entryCode);
   const row = page.getByRole('row', { name: new RegExp(resolved.entryCode.replace(/[/]/g, '\\/')) });
   await expect(row).toBeVisible();
   await expectAxeClean(page);
@@ -124,11 +124,12 @@ test('the clerk resolves the complaint with the response template and the citize
   // Assign it to the clerk.
   await page.getByTestId('complaint-assign').click();
   const assign = page.getByRole('dialog', { name: `Repartizarea sesizării ${resolved.entryCode}` });
-  await assign.getByTestId('assign-solver').click();
-  await page.getByRole('option').first().click();
+  await chooseByLabel(page, /^Persoana care soluționează/, /Vasile/);
+  await expectAxeClean(page);
   await assign.getByTestId('assign-save').click();
   await expect(assign).toBeHidden();
   await expect(page.getByTestId('complaint-status')).toHaveText('În lucru');
+  await expect(page.getByTestId('complaint-solver')).toContainText('Vasile');
 
   // An internal note, never shown to the citizen.
   await page.getByTestId('complaint-comment-text').fill('Echipa de iluminat a fost anunțată.');

@@ -132,8 +132,8 @@ export function ResponseModal({
         >
           <Suspense fallback={<PageLoader minHeight={180} />}>
             <RichTextEditor
+              key={contentKey}
               html={html}
-              contentKey={contentKey}
               onChange={(value) => {
                 setHtml(value);
                 if (error) setError(null);

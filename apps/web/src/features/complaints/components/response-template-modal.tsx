@@ -137,8 +137,8 @@ export function ResponseTemplateModal({
         <Input.Wrapper label={t('templates.fields.message')} required error={errors.message} errorProps={{ id: messageErrorId }}>
           <Suspense fallback={<PageLoader minHeight={180} />}>
             <RichTextEditor
+              key={contentKey}
               html={message}
-              contentKey={contentKey}
               onChange={(value) => {
                 setMessage(value);
                 setErrors((current) => ({ ...current, message: undefined }));

@@ -19,14 +19,12 @@ import classes from './rich-text-editor.module.css';
  * The small rich-text editor of a response template's message and of a complaint's answer
  * (TipTap, loaded on its own chunk): paragraphs, bold, italic, underline and lists, which the
  * server keeps when it sanitises the HTML. Placeholders are plain text `{{name}}`, inserted at
- * the selection through `insertRef`. Changing `contentKey` replaces the text with `html` (a
- * template picked in the resolve dialog).
+ * the selection through `insertRef`. A parent replaces the text (a template picked in the
+ * resolve dialog) by giving the editor a new React `key`.
  */
 export interface RichTextEditorProps {
-  /** The HTML shown when the editor starts or when `contentKey` changes. */
+  /** The HTML the editor starts from (to replace the text, remount the editor with a new `key`). */
   html: string;
-  /** Changes when `html` is to replace what is being edited. */
-  contentKey?: string | number;
   onChange: (html: string) => void;
   /** Receives the function that inserts a text at the selection. */
   insertRef?: { current: ((text: string) => void) | null };
@@ -37,16 +35,7 @@ export interface RichTextEditorProps {
   testId?: string;
 }
 
-export function RichTextEditor({
-  html,
-  contentKey,
-  onChange,
-  insertRef,
-  label,
-  invalid,
-  describedBy,
-  testId,
-}: RichTextEditorProps) {
+export function RichTextEditor({ html, onChange, insertRef, label, invalid, describedBy, testId }: RichTextEditorProps) {
   const changed = useRef(onChange);
   changed.current = onChange;
   const editor = useEditor({
@@ -78,7 +67,8 @@ export function RichTextEditor({
 
   // Attributes follow the validation state without recreating the editor.
   useEffect(() => {
-    editor?.setOptions({
+    if (!editor?.isInitialized || editor.isDestroyed) return;
+    editor.setOptions({
       editorProps: {
         attributes: {
           'aria-label': label,
@@ -92,12 +82,6 @@ export function RichTextEditor({
       },
     });
   }, [editor, label, invalid, describedBy, testId]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new key replaces the text.
-  useEffect(() => {
-    if (!editor || contentKey === undefined) return;
-    editor.commands.setContent(html, { emitUpdate: false });
-  }, [editor, contentKey]);
 
   useEffect(() => {
     if (!insertRef) return;
