@@ -62,7 +62,17 @@ test('the super administrator adds a complaint type and a response template; dup
     await dialog.getByTestId('response-template-save').click();
     if (attempt === 'first') {
       await expect(dialog).toBeHidden();
-      await expect(page.getByRole('row', { name: new RegExp(templateTitle) })).toBeVisible();
+      const row = page.getByRole('row', { name: new RegExp(templateTitle) });
+      await expect(row).toContainText('Sesizări');
+      // Editing opens the saved message in the editor.
+      await row.getByRole('button', { name: /^Acțiuni pentru/ }).click();
+      await page.getByRole('menuitem', { name: 'Modificați' }).click();
+      const edit = page.getByRole('dialog', { name: `Modificarea șablonului ${templateTitle}` });
+      await expect(edit.getByTestId('response-template-message')).toContainText(
+        'Sesizarea {{entry_code}} a fost rezolvată de {{organisation}}.',
+      );
+      await edit.getByRole('button', { name: 'Renunțați' }).click();
+      await expect(edit).toBeHidden();
     } else {
       await expect(dialog.getByText('Există deja un șablon de răspuns cu această denumire.')).toBeVisible();
       await dialog.getByRole('button', { name: 'Renunțați' }).click();
@@ -72,10 +82,14 @@ test('the super administrator adds a complaint type and a response template; dup
 });
 
 test('a citizen files a complaint with a photo and follows it', async ({ page }) => {
+  // On a phone: every screen of the citizen fits the width.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await signIn(page, 'citizen@demo.ghiseu.ro');
   await page.goto('/complain/new');
   await expect(page.getByTestId('complaint-contact-name')).not.toHaveValue('');
   await expectAxeClean(page);
+  expect(await fits()).toBeLessThanOrEqual(0);
 
   resolved = await fileComplaint(page, {
     type: typeName,
@@ -88,6 +102,7 @@ test('a citizen files a complaint with a photo and follows it', async ({ page })
   await expect(page.getByRole('table', { name: 'Fotografii și documente' })).toContainText('stalp.png');
   await expect(page.getByTestId('complaint-history-list')).toContainText('Sesizare depusă');
   await expectAxeClean(page);
+  expect(await fits()).toBeLessThanOrEqual(0);
 
   await page.goto('/complain');
   await expect(page.getByRole('heading', { level: 1, name: 'Sesizări' })).toBeVisible();
@@ -95,6 +110,7 @@ test('a citizen files a complaint with a photo and follows it', async ({ page })
   await expect(row).toContainText(typeName);
   await expect(row).toContainText('Nouă');
   await expectAxeClean(page);
+  expect(await fits()).toBeLessThanOrEqual(0);
   await row.getByRole('link', { name: resolved.entryCode }).click();
   await expect(page).toHaveURL(new RegExp(`/complain/${resolved.id}$`));
 
