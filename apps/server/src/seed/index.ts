@@ -11,6 +11,7 @@ import { seedDemoSigners } from './demo-signing.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoAllocations } from './demo-allocations.js';
 import { seedDemoTaxes } from './demo-taxes.js';
+import { seedDemoComplaints } from './demo-complaints.js';
 import type { Config } from '../platform/config.js';
 import { seedReferenceData } from './reference.js';
 import { seedNotificationTemplates } from './notification-templates.js';
@@ -60,6 +61,7 @@ export async function runSeeds(
     result.demoTemplates = await runOnce(db, 'demo-templates-v1', (tx) => seedDemoTemplates(tx));
     result.demoAllocations = await runOnce(db, 'demo-allocations-v1', (tx) => seedDemoAllocations(tx));
     result.demoTaxes = await runOnce(db, 'demo-taxes-v1', (tx) => seedDemoTaxes(tx, options.secrets));
+    result.demoComplaints = await runOnce(db, 'demo-complaints-v1', (tx) => seedDemoComplaints(tx));
   }
   return result;
 }

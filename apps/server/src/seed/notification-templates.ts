@@ -67,7 +67,108 @@ const app = (texts: PerLang<[subject: string, body: string, sms: string]>): PerL
     }),
   ) as PerLang<EventTexts>;
 
+const OPEN_COMPLAINT: PerLang<{ href: string; label: string }> = {
+  ro: { href: '{{complaint_url}}', label: 'Deschideți sesizarea' },
+  en: { href: '{{complaint_url}}', label: 'Open the complaint' },
+  hu: { href: '{{complaint_url}}', label: 'A bejelentés megnyitása' },
+};
+
+/** A complaint event (issue 15): like {@link app}, with the link to the complaint. */
+const complaint = (texts: PerLang<[subject: string, body: string, sms: string]>): PerLang<EventTexts> =>
+  Object.fromEntries(
+    NOTIFICATION_LANGUAGES.map((lang) => {
+      const [subject, body, sms] = texts[lang];
+      return [lang, { subject, paragraphs: [body], link: OPEN_COMPLAINT[lang], sms }];
+    }),
+  ) as PerLang<EventTexts>;
+
 const TEXTS: Record<string, PerLang<EventTexts>> = {
+  'complaint.filed': complaint({
+    ro: [
+      'Sesizarea {{complaint_number}} a fost înregistrată',
+      'Sesizarea „{{complaint_type}}” a fost înregistrată de {{organisation_name}} cu numărul {{complaint_number}}. Stadiul actual: {{status}}.',
+      'Sesizarea {{complaint_number}} a fost înregistrată de {{organisation_name}}.',
+    ],
+    en: [
+      'Complaint {{complaint_number}} has been registered',
+      'The complaint “{{complaint_type}}” has been registered by {{organisation_name}} under number {{complaint_number}}. Current status: {{status}}.',
+      'Complaint {{complaint_number}} has been registered by {{organisation_name}}.',
+    ],
+    hu: [
+      'A(z) {{complaint_number}} számú bejelentést iktatták',
+      'A(z) „{{complaint_type}}” típusú bejelentést {{organisation_name}} {{complaint_number}} számon iktatta. Jelenlegi állapot: {{status}}.',
+      'A(z) {{complaint_number}} számú bejelentést iktatta: {{organisation_name}}.',
+    ],
+  }),
+  'complaint.assigned': complaint({
+    ro: [
+      'Sesizarea {{complaint_number}} v-a fost repartizată',
+      'Sesizarea „{{complaint_type}}” cu numărul {{complaint_number}} a fost repartizată către {{solver_name}} pentru soluționare.',
+      'Sesizarea {{complaint_number}} v-a fost repartizată.',
+    ],
+    en: [
+      'Complaint {{complaint_number}} has been assigned to you',
+      'Complaint “{{complaint_type}}” number {{complaint_number}} has been assigned to {{solver_name}} for handling.',
+      'Complaint {{complaint_number}} has been assigned to you.',
+    ],
+    hu: [
+      'A(z) {{complaint_number}} számú bejelentést Önre szignálták',
+      'A(z) „{{complaint_type}}” típusú, {{complaint_number}} számú bejelentést ügyintézésre kiosztották: {{solver_name}}.',
+      'A(z) {{complaint_number}} számú bejelentést Önre szignálták.',
+    ],
+  }),
+  'complaint.status_changed': complaint({
+    ro: [
+      'Sesizarea {{complaint_number}} a fost preluată în lucru',
+      '{{organisation_name}} a preluat în lucru sesizarea dumneavoastră „{{complaint_type}}” cu numărul {{complaint_number}}. Stadiul actual: {{status}}.',
+      'Sesizarea {{complaint_number}} a fost preluată în lucru de {{organisation_name}}.',
+    ],
+    en: [
+      'Complaint {{complaint_number}} is being handled',
+      '{{organisation_name}} has started handling your complaint “{{complaint_type}}” number {{complaint_number}}. Current status: {{status}}.',
+      'Complaint {{complaint_number}} is being handled by {{organisation_name}}.',
+    ],
+    hu: [
+      'A(z) {{complaint_number}} számú bejelentés ügyintézése megkezdődött',
+      '{{organisation_name}} megkezdte a(z) „{{complaint_type}}” típusú, {{complaint_number}} számú bejelentése ügyintézését. Jelenlegi állapot: {{status}}.',
+      'A(z) {{complaint_number}} számú bejelentés ügyintézését megkezdte: {{organisation_name}}.',
+    ],
+  }),
+  'complaint.answered': complaint({
+    ro: [
+      'Răspuns la sesizarea {{complaint_number}}',
+      '{{organisation_name}} a răspuns sesizării dumneavoastră „{{complaint_type}}” cu numărul {{complaint_number}}. Stadiul: {{status}}. Răspunsul îl găsiți în pagina sesizării.',
+      'Sesizarea {{complaint_number}} are răspuns ({{status}}). Citiți-l în portal.',
+    ],
+    en: [
+      'Answer to complaint {{complaint_number}}',
+      '{{organisation_name}} has answered your complaint “{{complaint_type}}” number {{complaint_number}}. Status: {{status}}. You will find the answer on the complaint’s page.',
+      'Complaint {{complaint_number}} has an answer ({{status}}). Read it in the portal.',
+    ],
+    hu: [
+      'Válasz a(z) {{complaint_number}} számú bejelentésre',
+      '{{organisation_name}} válaszolt a(z) „{{complaint_type}}” típusú, {{complaint_number}} számú bejelentésére. Állapot: {{status}}. A választ a bejelentés oldalán találja.',
+      'A(z) {{complaint_number}} számú bejelentésre válasz érkezett ({{status}}). Olvassa el a portálon.',
+    ],
+  }),
+  'complaint.commented': complaint({
+    ro: [
+      'Comentariu nou la sesizarea {{complaint_number}}',
+      '{{comment_author}} a adăugat un comentariu la sesizarea „{{complaint_type}}” cu numărul {{complaint_number}}.',
+      'Comentariu nou la sesizarea {{complaint_number}}. Citiți-l în portal.',
+    ],
+    en: [
+      'New comment on complaint {{complaint_number}}',
+      '{{comment_author}} has added a comment to complaint “{{complaint_type}}” number {{complaint_number}}.',
+      'New comment on complaint {{complaint_number}}. Read it in the portal.',
+    ],
+    hu: [
+      'Új megjegyzés a(z) {{complaint_number}} számú bejelentéshez',
+      '{{comment_author}} megjegyzést fűzött a(z) „{{complaint_type}}” típusú, {{complaint_number}} számú bejelentéshez.',
+      'Új megjegyzés a(z) {{complaint_number}} számú bejelentéshez. Olvassa el a portálon.',
+    ],
+  }),
+
   'account.email_confirmation': {
     ro: {
       subject: 'Confirmați adresa de e-mail – {{portal_name}}',

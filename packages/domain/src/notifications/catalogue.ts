@@ -34,11 +34,20 @@ export const NOTIFICATION_FREQUENCY_LABELS: Record<NotificationFrequency, string
   monthly: 'Lunar (rezumat)',
 };
 
-export const NOTIFICATION_GROUPS = ['account', 'application', 'payment', 'beneficiary', 'circular', 'digest'] as const;
+export const NOTIFICATION_GROUPS = [
+  'account',
+  'application',
+  'complaint',
+  'payment',
+  'beneficiary',
+  'circular',
+  'digest',
+] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   account: 'Cont',
   application: 'Cereri',
+  complaint: 'Sesizări',
   payment: 'Plăți',
   beneficiary: 'Beneficiari',
   circular: 'Circulare',
@@ -56,6 +65,9 @@ const APPLICATION_PLACEHOLDERS = [
   'organisation_name',
   'status',
 ] as const;
+
+/** Placeholders of the events about one complaint (issue 15; message_source 'complain'). */
+const COMPLAINT_PLACEHOLDERS = ['complaint_number', 'complaint_type', 'complaint_url', 'organisation_name', 'status'] as const;
 
 export interface NotificationEventDefinition {
   type: string;
@@ -236,6 +248,58 @@ export const NOTIFICATION_EVENTS = [
     configurable: true,
     placeholders: [...APPLICATION_PLACEHOLDERS, 'document_number'],
     defaults: ON_ALL,
+  }),
+  // Complaints (issue 15)
+  ev({
+    type: 'complaint.filed',
+    group: 'complaint',
+    label: 'Sesizare depusă',
+    recipients: 'Autorul sesizării (confirmare) și personalul instituției care soluționează sesizări',
+    channels: APP_CHANNELS,
+    configurable: true,
+    placeholders: [...COMPLAINT_PLACEHOLDERS],
+    defaults: IN_APP_ONLY,
+  }),
+  ev({
+    type: 'complaint.assigned',
+    group: 'complaint',
+    label: 'Sesizare repartizată',
+    recipients: 'Persoana căreia i s-a repartizat sesizarea',
+    channels: APP_CHANNELS,
+    configurable: true,
+    placeholders: [...COMPLAINT_PLACEHOLDERS, 'solver_name'],
+    defaults: IN_APP_ONLY,
+  }),
+  ev({
+    type: 'complaint.status_changed',
+    group: 'complaint',
+    label: 'Sesizare preluată în lucru',
+    recipients: 'Autorul sesizării',
+    channels: APP_CHANNELS,
+    configurable: true,
+    placeholders: [...COMPLAINT_PLACEHOLDERS],
+    defaults: IN_APP_ONLY,
+  }),
+  ev({
+    type: 'complaint.answered',
+    group: 'complaint',
+    label: 'Răspuns la sesizare',
+    recipients: 'Autorul sesizării (sesizare soluționată, respinsă sau clasată)',
+    channels: APP_CHANNELS,
+    configurable: true,
+    placeholders: [...COMPLAINT_PLACEHOLDERS],
+    defaults: ON_ALL,
+  }),
+  ev({
+    type: 'complaint.commented',
+    group: 'complaint',
+    label: 'Comentariu nou la sesizare',
+    recipients:
+      'Autorul sesizării (comentariile publice ale instituției) sau persoana care o soluționează (comentariile autorului)',
+    channels: APP_CHANNELS,
+    configurable: true,
+    placeholders: [...COMPLAINT_PLACEHOLDERS, 'comment_author'],
+    defaults: IN_APP_ONLY,
   }),
   // Payments
   ev({

@@ -65,9 +65,10 @@ describe('the catalogue', () => {
     }
   });
 
-  it('lets users configure the application and payment events, never the account links and codes', () => {
+  it('lets users configure the application, complaint and payment events, never the account links and codes', () => {
     expect(CONFIGURABLE_EVENTS.map((e) => e.type)).toContain('application.clarification_requested');
+    expect(CONFIGURABLE_EVENTS.map((e) => e.type)).toContain('complaint.answered');
     expect(notificationEvent('account.password_reset')?.configurable).toBe(false);
-    expect(CONFIGURABLE_EVENTS.every((e) => e.group === 'application' || e.group === 'payment')).toBe(true);
+    expect(CONFIGURABLE_EVENTS.every((e) => ['application', 'complaint', 'payment'].includes(e.group))).toBe(true);
   });
 });

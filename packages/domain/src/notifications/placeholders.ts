@@ -59,4 +59,9 @@ export const SAMPLE_PLACEHOLDER_VALUES: Record<string, string> = {
   period: '17–23 noiembrie 2026',
   count: '3',
   items: '• Cererea CU-1234/2026 a fost înregistrată.',
+  complaint_number: 'SES-TGM/42/2026',
+  complaint_type: 'Iluminat public',
+  complaint_url: 'https://ghiseu.example.ro/complain/42',
+  solver_name: 'Mihai Ionescu',
+  comment_author: 'Mihai Ionescu',
 };

@@ -105,6 +105,10 @@ export const complaints = pgTable(
     index('complaints_reporter_created_idx').on(t.reporterUserId, t.createdAt.desc(), t.id),
     index('complaints_type_idx').on(t.complaintTypeId),
     index('complaints_uat_idx').on(t.uatId),
+    // The super administrator's list (every organisation, newest first) and the Open311 window.
+    index('complaints_created_idx').on(t.createdAt.desc(), t.id),
+    // Deleting a response template clears the link of the answers built from it.
+    index('complaints_response_template_idx').on(t.responseTemplateId),
   ],
 );
 

@@ -4,3 +4,5 @@
  */
 export { complaintsRoutes } from './routes.js';
 export { findComplaintReference } from './service.js';
+/** The recipients of the complaint events, for the notifications dispatcher. */
+export { type ComplaintNotificationPlan, planComplaintNotification } from './notify.js';

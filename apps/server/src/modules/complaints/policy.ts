@@ -1,4 +1,4 @@
-import { type ComplaintAbilities, complaintActionAllowed, type ComplaintStatus, isStaffType } from '@ghiseu/domain';
+import { APPLICANT_TYPES, type ComplaintAbilities, complaintActionAllowed, type ComplaintStatus } from '@ghiseu/domain';
 import { eq, type SQL } from 'drizzle-orm';
 import { complaints, complaintTypes } from '../../db/schema/index.js';
 import { type Actor, can } from '../../platform/auth/actor.js';
@@ -26,7 +26,7 @@ export interface ComplaintSubject {
 }
 
 /** Accounts that file complaints and see only their own. */
-const isApplicantSide = (actor: Actor): boolean => !isStaffType(actor.userType);
+const isApplicantSide = (actor: Actor): boolean => APPLICANT_TYPES.includes(actor.userType);
 
 /** The list condition of the actor's complaints. */
 export function complaintReadScope(actor: Actor): SQL | undefined {

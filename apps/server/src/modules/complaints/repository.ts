@@ -422,11 +422,6 @@ export function usersByIds(db: Db, ids: number[]) {
     .orderBy(romanianOrder(personNameSql(users)), asc(users.id));
 }
 
-export async function organisationName(db: Db, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id));
-  return row?.name;
-}
-
 /* ───────────────────────────── Open311 ───────────────────────────── */
 
 export interface Open311Filters {

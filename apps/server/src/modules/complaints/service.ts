@@ -286,7 +286,9 @@ async function closeComplaint(
     if (to === null) throw new AppError('COMPLAINT_ACTION_NOT_ALLOWED', { status: complaint.status });
     if (body.response_template_id !== null && !(await repo.findResponseTemplate(tx, body.response_template_id)))
       throw invalidField('body.response_template_id', M.templateUnknown);
-    const response = body.response === null ? null : await finalResponse(tx, actor, id, body.response);
+    // A dismissal's answer is optional: an editor's empty paragraph counts as none.
+    const given = body.response !== null && !(action === 'dismiss' && isBlankHtml(body.response)) ? body.response : null;
+    const response = given === null ? null : await finalResponse(tx, actor, id, given);
     await repo.updateComplaint(tx, id, {
       status: to,
       response,

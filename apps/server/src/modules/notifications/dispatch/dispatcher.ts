@@ -109,7 +109,7 @@ async function deliverPlan(ctx: Services, tx: Db, eventId: number, plan: Dispatc
           eventId,
           title: inApp.subject ?? inApp.text.slice(0, 200),
           message: inApp.html ?? inApp.text,
-          messageSource: 'application',
+          messageSource: plan.source,
           sourceNumber: plan.applicationNumber,
           sourceId: plan.applicationId,
         });
@@ -161,6 +161,8 @@ function valuesFor(ctx: Services, plan: DispatchPlan, contact: repo.RecipientCon
     ...plan.values,
     recipient_name: repo.displayName(contact),
     // One page serves both sides: the applicant's view and, for staff, the processing view.
-    application_url: `${portalUrl(ctx.config)}/application/${plan.applicationId}`,
+    ...(plan.source === 'complain'
+      ? { complaint_url: `${portalUrl(ctx.config)}/complain/${plan.applicationId}` }
+      : { application_url: `${portalUrl(ctx.config)}/application/${plan.applicationId}` }),
   });
 }

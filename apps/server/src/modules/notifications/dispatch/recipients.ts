@@ -2,6 +2,7 @@ import { APPLICATION_STATUS_LABELS, type ApplicationStatus, formatRonText, notif
 import type { Db } from '../../../platform/db.js';
 import { staffHoldingPermissions } from '../../administration/index.js';
 import { findApplicationSummary } from '../../applications/index.js';
+import { planComplaintNotification } from '../../complaints/index.js';
 import * as repo from './repository.js';
 
 /**
@@ -19,6 +20,9 @@ export interface Recipient {
 export interface DispatchPlan {
   /** The catalogue event (NOTIFICATION_EVENTS type). */
   notificationType: string;
+  /** What the event is about: an application, or a complaint (issue 15, message_source 'complain'). */
+  source: 'application' | 'complain';
+  /** The application's (or complaint's) id and number (entry code). */
   applicationId: number;
   applicationNumber: string | null;
   recipients: Recipient[];
@@ -63,6 +67,19 @@ const NOTIFICATION_OF: Record<string, string> = {
  * is gone, or everyone it would reach is its actor).
  */
 export async function planEvent(tx: Db, event: repo.DomainEventRow): Promise<DispatchPlan | null> {
+  // Complaints decide their own recipients (modules/complaints/notify.ts).
+  if (event.type.startsWith('complaint.')) {
+    const plan = await planComplaintNotification(tx, event);
+    if (!plan || !notificationEvent(plan.notificationType)) return null;
+    return {
+      notificationType: plan.notificationType,
+      source: 'complain',
+      applicationId: plan.complaintId,
+      applicationNumber: plan.entryCode,
+      recipients: plan.recipients,
+      values: plan.values,
+    };
+  }
   const notificationType = NOTIFICATION_OF[event.type];
   if (!notificationType || !notificationEvent(notificationType)) return null;
   const payload = (event.payload ?? {}) as Payload;
@@ -141,6 +158,7 @@ export async function planEvent(tx: Db, event: repo.DomainEventRow): Promise<Dis
   const status = (str(payload.status) ?? a.status) as ApplicationStatus;
   return {
     notificationType,
+    source: 'application',
     applicationId: a.id,
     applicationNumber: a.identificationNumber ?? str(payload.identification_number),
     recipients,

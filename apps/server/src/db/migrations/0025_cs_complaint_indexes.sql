@@ -1,0 +1,2 @@
+CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "complaints_response_template_idx" ON "complaints" USING btree ("response_template_id");
