@@ -11,6 +11,7 @@ import { ListBlock } from '../../../components/page/list-block';
 import { PageHeader } from '../../../components/page/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useComplaints } from '../api/complaints';
 import { useComplaintTypeOptions } from '../api/complaint-types';
@@ -26,6 +27,7 @@ import { placeOf } from '../place';
 export function ComplaintsPage() {
   const { t } = useTranslation(['complaints', 'routes']);
   const { can } = usePermissions();
+  const { user } = useSession();
   const settings = useSettings();
   const staff = can('complainEdit');
   const canCreate = can('complainCreate');
@@ -49,11 +51,17 @@ export function ComplaintsPage() {
               size: 'medium' as const,
               options: (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name })),
             },
+            {
+              key: 'solver_user_id',
+              type: 'select' as const,
+              label: t('list.filters.solver'),
+              options: user ? [{ value: String(user.user_id), label: t('list.filters.mine') }] : [],
+            },
           ]
         : []),
       { key: 'created_at', type: 'daterange', label: t('list.filters.createdAt'), size: 'medium' },
     ],
-    [t, staff, types.data],
+    [t, staff, types.data, user],
   );
   const list = useListQuery({ pageSize: settings.recordsPerPage, initialSortKey: '-created_at', definitions: filters });
   const query = useComplaints(list.searchParams);
