@@ -11,6 +11,7 @@ import { ComplaintNewPage } from './complaint-new-page';
 import { ComplaintPage } from './complaint-page';
 import { ComplaintTypesPage } from './complaint-types-page';
 import { ComplaintsPage } from './complaints-page';
+import { ResponseTemplatesPage } from './response-templates-page';
 
 const UI_TEST_TIMEOUT = 30_000;
 
@@ -253,6 +254,22 @@ describe('/complain/:id', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(screen.queryByTestId('complaint-comment-add')).not.toBeInTheDocument();
   });
 
+  it('lets the citizen add a public comment on an open complaint', async () => {
+    server.use(
+      http.get('/api/complaints/5', () => envelope(complaint())),
+      http.post('/api/complaints/5/comments', () => HttpResponse.json({ data: complaint() }, { status: 201 })),
+    );
+    const { user } = setup('/complain/5', [{ path: '/complain/:id', element: <ComplaintPage /> }], 'citizen');
+    await user.click(await screen.findByTestId('complaint-comment-add'));
+    expect(await screen.findByText('Scrieți comentariul.')).toBeInTheDocument();
+    expect(screen.queryByTestId('complaint-comment-internal')).not.toBeInTheDocument();
+    await user.type(screen.getByTestId('complaint-comment-text'), 'Problema persistă.');
+    await user.click(screen.getByTestId('complaint-comment-add'));
+    expect(await screen.findByText('Comentariul a fost adăugat.')).toBeInTheDocument();
+    const [sent] = await sentRequests({ method: 'POST', path: '/api/complaints/5/comments' });
+    expect(sent.body).toEqual({ text: 'Problema persistă.', is_internal: false });
+  });
+
   it('says when the complaint is not found (another organisation’s)', async () => {
     server.use(http.get('/api/complaints/9', () => apiError(404, 'NOT_FOUND')));
     setup('/complain/9', [{ path: '/complain/:id', element: <ComplaintPage /> }], 'staff');
@@ -341,5 +358,52 @@ describe('/complain-type', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await within(dialog).findByText('Există deja un tip de sesizare cu această denumire.')).toBeInTheDocument();
     const [sent] = await sentRequests({ method: 'POST', path: '/api/complaint-types' });
     expect(sent.body).toEqual({ name: 'Iluminat public', status: 'active', series_type_id: null, organisation_id: 2 });
+  });
+});
+
+describe('/response-templates', { timeout: UI_TEST_TIMEOUT }, () => {
+  it('lists the templates by category and shows a duplicate title under the title field', async () => {
+    server.use(
+      http.get('/api/response-templates', () =>
+        listEnvelope([
+          {
+            id: 8,
+            title: 'Lucrare efectuată',
+            category: 'complaints',
+            category_label: 'Sesizări',
+            message: '<p>Sesizarea {{entry_code}} a fost <strong>rezolvată</strong>.</p>',
+            created_at: '2026-01-01T00:00:00Z',
+            updated_at: '2026-01-02T08:00:00Z',
+            abilities: { can_edit: true, can_delete: true },
+          },
+        ]),
+      ),
+      http.post('/api/response-templates', () => apiError(409, 'DUPLICATE_RESPONSE_TEMPLATE_NAME')),
+    );
+    const { user } = setup(
+      '/response-templates',
+      [{ path: '/response-templates', element: <ResponseTemplatesPage /> }],
+      'super_admin',
+    );
+    const row = await screen.findByRole('row', { name: /Lucrare efectuată/ });
+    expect(row).toHaveTextContent('Sesizări');
+    expect(row).toHaveTextContent('Sesizarea {{entry_code}} a fost rezolvată.');
+
+    await user.click(screen.getByTestId('response-template-create'));
+    const dialog = await screen.findByRole('dialog', { name: 'Șablon de răspuns nou' });
+    expect(within(dialog).getByTestId('placeholder-reporter_name')).toHaveTextContent('Numele celui care a depus sesizarea');
+    // Title and message are asked for before any call.
+    await user.click(within(dialog).getByTestId('response-template-save'));
+    expect(await within(dialog).findByText('Introduceți titlul.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Scrieți mesajul șablonului.')).toBeInTheDocument();
+    expect(await sentRequests({ method: 'POST', path: '/api/response-templates' })).toHaveLength(0);
+
+    await user.type(within(dialog).getByTestId('response-template-title'), 'Lucrare efectuată');
+    await user.click(await within(dialog).findByTestId('response-template-message'));
+    await user.keyboard('Vă mulțumim.');
+    await user.click(within(dialog).getByTestId('response-template-save'));
+    expect(await within(dialog).findByText('Există deja un șablon de răspuns cu această denumire.')).toBeInTheDocument();
+    const [sent] = await sentRequests({ method: 'POST', path: '/api/response-templates' });
+    expect(sent.body).toEqual({ title: 'Lucrare efectuată', category: 'complaints', message: '<p>Vă mulțumim.</p>' });
   });
 });

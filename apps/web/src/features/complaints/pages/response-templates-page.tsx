@@ -16,10 +16,11 @@ import { useDeleteResponseTemplate, useResponseTemplates } from '../api/response
 import type { ResponseTemplateRecord } from '../api/types';
 import { ResponseTemplateModal } from '../components/response-template-modal';
 
-/** The message as one line of plain text, for the list. */
+/** The message as one line of plain text, for the list (blocks become spaces, inline marks vanish). */
 const plainText = (html: string) =>
   html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/?(p|br|li|ul|ol|div|h[1-6]|blockquote)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
