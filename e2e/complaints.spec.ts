@@ -100,6 +100,15 @@ test('a citizen files a complaint with a photo and follows it', async ({ page })
   await expect(page.getByText(`Sesizarea a fost înregistrată cu numărul ${resolved.entryCode}.`)).toBeVisible();
   await expect(page.getByTestId('complaint-status')).toHaveText('Nouă');
   await expect(page.getByRole('table', { name: 'Fotografii și documente' })).toContainText('stalp.png');
+  // The photo opens through a short-lived download address.
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Descărcați stalp.png' }).click();
+  const photo = await popup;
+  await expect.poll(() => photo.url()).toMatch(/\/api\/files\/\d+\?token=/);
+  const served = await page.request.get(photo.url());
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/png');
+  await photo.close();
   await expect(page.getByTestId('complaint-history-list')).toContainText('Sesizare depusă');
   await expectAxeClean(page);
   expect(await fits()).toBeLessThanOrEqual(0);
