@@ -339,6 +339,27 @@ describe('/complain/:id', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 });
 
+describe('/complain/:id dismissal', { timeout: UI_TEST_TIMEOUT }, () => {
+  it('dismisses without an answer after the question', async () => {
+    server.use(
+      http.get('/api/complaints/5', () =>
+        envelope(complaint({ abilities: { ...complaint().abilities, can_dismiss: true, can_reject: true } })),
+      ),
+      http.get('/api/response-templates', () => listEnvelope([])),
+      http.post('/api/complaints/5/dismiss', () => envelope(complaint({ status: 'DISMISSED' }))),
+    );
+    const { user } = setup('/complain/5', [{ path: '/complain/:id', element: <ComplaintPage /> }], 'staff');
+    await user.click(await screen.findByTestId('complaint-dismiss'));
+    const dialog = await screen.findByRole('dialog', { name: 'Clasarea sesizării SES/12/2026' });
+    await user.click(within(dialog).getByTestId('response-submit'));
+    const confirm = await screen.findByRole('dialog', { name: 'Clasați sesizarea?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Da, clasați' }));
+    expect(await screen.findByText('Sesizarea SES/12/2026 a fost clasată.')).toBeInTheDocument();
+    const [sent] = await sentRequests({ method: 'POST', path: '/api/complaints/5/dismiss' });
+    expect(sent.body).toEqual({ response: null, response_template_id: null });
+  });
+});
+
 describe('/complain-type', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows a duplicate name under the name field', async () => {
     server.use(
