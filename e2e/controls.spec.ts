@@ -44,7 +44,7 @@ test('a clerk prepares a control, records the findings, generates the closing re
   // Preparation: from the complaint (its place is filled in, the reference shown).
   const address = complaint.address;
   await page.goto(`/complain/${complaint.id}`);
-  await page.getByRole('link', { name: /Pregătiți un control/ }).click();
+  await page.getByTestId('complaint-prepare-control').click();
   await expect(page).toHaveURL(new RegExp(`/control/new\\?complaint_id=${complaint.id}`));
   await expect(page.getByTestId('control-address')).toHaveValue(complaint.address);
   await expect(page.getByRole('heading', { level: 1, name: 'Control nou' })).toBeVisible();

@@ -43,3 +43,5 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// The rich-text editor (ProseMirror) asks where the pointer is after a click in a dialog.
+document.elementFromPoint ??= () => null;

@@ -13,7 +13,7 @@ import { useTemplatesOfCategory } from '../api/response-templates';
 import type { ComplaintRecord } from '../api/types';
 import { isBlankHtml } from '../html-text';
 
-const RichTextEditor = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
+const HtmlEditor = lazy(() => import('../../../components/editor/html-editor').then((m) => ({ default: m.HtmlEditor })));
 
 /** The three ways a clerk closes a complaint with an answer. */
 export type ResponseMode = 'resolve' | 'reject' | 'dismiss';
@@ -131,9 +131,11 @@ export function ResponseModal({
           description={t('respond.responseHint')}
         >
           <Suspense fallback={<PageLoader minHeight={180} />}>
-            <RichTextEditor
+            <HtmlEditor
               key={contentKey}
-              html={html}
+              initialHtml={html}
+              variant="basic"
+              minHeight={180}
               onChange={(value) => {
                 setHtml(value);
                 if (error) setError(null);

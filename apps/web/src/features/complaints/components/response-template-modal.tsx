@@ -31,7 +31,7 @@ import { useCreateResponseTemplate, usePatchResponseTemplate } from '../api/resp
 import type { ResponseTemplateRecord } from '../api/types';
 import { isBlankHtml } from '../html-text';
 
-const RichTextEditor = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
+const HtmlEditor = lazy(() => import('../../../components/editor/html-editor').then((m) => ({ default: m.HtmlEditor })));
 
 type Field = 'title' | 'category' | 'message';
 
@@ -136,9 +136,11 @@ export function ResponseTemplateModal({
         </SimpleGrid>
         <Input.Wrapper label={t('templates.fields.message')} required error={errors.message} errorProps={{ id: messageErrorId }}>
           <Suspense fallback={<PageLoader minHeight={180} />}>
-            <RichTextEditor
+            <HtmlEditor
               key={contentKey}
-              html={message}
+              initialHtml={message}
+              variant="basic"
+              minHeight={180}
               onChange={(value) => {
                 setMessage(value);
                 setErrors((current) => ({ ...current, message: undefined }));

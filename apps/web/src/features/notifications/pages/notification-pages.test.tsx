@@ -225,7 +225,7 @@ describe('/notifications-templates/:id/edit', { timeout: UI_TEST_TIMEOUT }, () =
     const editor = await screen.findByTestId('template-message-editor');
     expect(editor).toHaveAccessibleName('Mesaj');
     await waitFor(() => expect(editor).toHaveTextContent('Bună ziua, {{recipient_name}}!'));
-    expect(screen.getByRole('toolbar', { name: 'Formatarea mesajului' })).toBeInTheDocument();
+    expect(screen.getByRole('toolbar', { name: 'Formatarea textului' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Inserați câmpul application_number' }));
     await waitFor(() => expect(editor).toHaveTextContent('{{application_number}}'));
     await user.click(screen.getByRole('button', { name: 'Salvați șablonul' }));

@@ -37,7 +37,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useNotificationTemplate, usePreviewNotificationTemplate, useSaveNotificationTemplate } from '../api/notifications';
 
 /** The rich-text editor (TipTap): its own chunk, loaded for e-mail and in-app templates only. */
-const HtmlMessageEditor = lazy(() => import('../components/html-message-editor').then((m) => ({ default: m.HtmlMessageEditor })));
+const HtmlEditor = lazy(() => import('../../../components/editor/html-editor').then((m) => ({ default: m.HtmlEditor })));
 
 type EditMode = 'visual' | 'html';
 
@@ -265,7 +265,7 @@ function TemplateForm({ template }: { template: NotificationTemplate }) {
                   errorProps={{ id: messageErrorId }}
                 >
                   <Suspense fallback={<Skeleton h={260} radius="md" />}>
-                    <HtmlMessageEditor
+                    <HtmlEditor
                       key={editorVersion}
                       initialHtml={message}
                       onChange={setMessage}
@@ -273,6 +273,7 @@ function TemplateForm({ template }: { template: NotificationTemplate }) {
                       label={t('editor.message')}
                       invalid={Boolean(messageError)}
                       describedBy={messageError ? messageErrorId : undefined}
+                      testId="template-message-editor"
                     />
                   </Suspense>
                 </Input.Wrapper>
