@@ -3,7 +3,6 @@ import { organisations, profiles, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db.js';
 import { createSystemFunctions } from '../modules/administration/index.js';
-import { seedDemoControls } from './demo-controls.js';
 
 export const DEMO_PASSWORD = 'Ghiseu!2026';
 
@@ -235,6 +234,5 @@ export async function seedDemoData(db: Db): Promise<Record<string, number>> {
     idByEmail.set(demo.email, user.id);
     await db.insert(profiles).values({ userId: user.id, ...demo.profile });
   }
-  await seedDemoControls(db);
   return { organisations: 3, users: DEMO_USERS.length };
 }

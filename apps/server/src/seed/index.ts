@@ -12,6 +12,7 @@ import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoAllocations } from './demo-allocations.js';
 import { seedDemoTaxes } from './demo-taxes.js';
 import { seedDemoComplaints } from './demo-complaints.js';
+import { seedDemoControls } from './demo-controls.js';
 import type { Config } from '../platform/config.js';
 import { seedReferenceData } from './reference.js';
 import { seedNotificationTemplates } from './notification-templates.js';
@@ -62,6 +63,7 @@ export async function runSeeds(
     result.demoAllocations = await runOnce(db, 'demo-allocations-v1', (tx) => seedDemoAllocations(tx));
     result.demoTaxes = await runOnce(db, 'demo-taxes-v1', (tx) => seedDemoTaxes(tx, options.secrets));
     result.demoComplaints = await runOnce(db, 'demo-complaints-v1', (tx) => seedDemoComplaints(tx));
+    result.demoControls = await runOnce(db, 'demo-controls-v1', (tx) => seedDemoControls(tx));
   }
   return result;
 }
