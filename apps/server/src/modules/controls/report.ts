@@ -232,7 +232,11 @@ export interface ReportLetterhead {
  * signing layout's cells at the bottom of the last page, the footer without a verification QR:
  * a control has no public verification page).
  */
-export function templateReportData(data: ClosingReportData, template: ReportTemplate, head: ReportLetterhead): DocumentRenderData {
+export function templateReportData(
+  data: ClosingReportData,
+  template: ReportTemplate,
+  head: ReportLetterhead,
+): DocumentRenderData {
   const values: Record<string, string> = {
     'organisation.name': head.organisationName,
     'organisation.council_name': head.councilName,

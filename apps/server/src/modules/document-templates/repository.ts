@@ -130,13 +130,7 @@ export async function activeTemplateOfSystemType(db: Db, organisationId: number,
   const [row] = await db
     .select({ id: documentTemplates.id })
     .from(documentTemplates)
-    .where(
-      and(
-        eq(documentTemplates.status, 'active'),
-        eq(documentTemplates.systemType, systemType),
-        visibleTo(organisationId),
-      ),
-    )
+    .where(and(eq(documentTemplates.status, 'active'), eq(documentTemplates.systemType, systemType), visibleTo(organisationId)))
     .orderBy(sql`${documentTemplates.organisationId} IS NULL`, desc(documentTemplates.updatedAt), desc(documentTemplates.id))
     .limit(1);
   return row?.id;

@@ -58,7 +58,12 @@ export async function documentTemplatesRoutes(fastify: FastifyInstance): Promise
       },
     },
     async (request) => ({
-      data: await templates.listPlaceholders(app.ctx, actorOf(request), request.query.application_type_id, request.query.system_type),
+      data: await templates.listPlaceholders(
+        app.ctx,
+        actorOf(request),
+        request.query.application_type_id,
+        request.query.system_type,
+      ),
     }),
   );
 
