@@ -9,6 +9,7 @@ import { call, countyCouncilId, DEMO, TARGU_MURES } from '../../../test/administ
 import { makeCnp, uploadFile } from '../../../test/applications-kit.js';
 import { buildOrganisation, buildStaff, type SignedIn } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { closingReportRenderer } from './report.js';
 
 /**
  * The closing report of a control from a document template (issue 15): a template of system
@@ -285,5 +286,24 @@ describe('the closing report', () => {
     // Another organisation has only the common template.
     const theirs = await generatedText(await preparedControl(otherStaff.headers, otherTypeId, 5), otherStaff.headers);
     expect(theirs).toContain('Raport comun');
+  });
+
+  it('keeps the failure handling: a template that fails to render sets error, and the retry generates it', async () => {
+    const control = await preparedControl(DEMO.staff, typeId, 6);
+    const original = closingReportRenderer.render;
+    closingReportRenderer.render = async (data, fromTemplate) => {
+      if (fromTemplate) throw new Error('template broken');
+      return original(data, fromTemplate);
+    };
+    try {
+      const failed = await act(control.id, 'generate-report', control.version);
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().message).toBe('CLOSING_REPORT_GENERATION_ERROR');
+    } finally {
+      closingReportRenderer.render = original;
+    }
+    const current = (await call(t, 'GET', `/api/controls/${control.id}`, DEMO.staff)).json().data;
+    expect(current).toMatchObject({ status: 'error', report_error: 'CLOSING_REPORT_GENERATION_ERROR', locked: false });
+    expect(await generatedText(current)).toContain('Raportul instituției');
   });
 });

@@ -868,8 +868,9 @@ export async function generateReport(ctx: AppContext, actor: Actor, id: number, 
       const control = await forAction(tx, actor, id, 'generate-report', version);
       const now = new Date();
       let stored: FileRow;
-      const fromTemplate = await reportTemplate(tx, ctx.storage, control.organisationId);
+      let fromTemplate: Awaited<ReturnType<typeof reportTemplate>>;
       try {
+        fromTemplate = await reportTemplate(tx, ctx.storage, control.organisationId);
         const pdf = await closingReportRenderer.render(await reportData(tx, actor, control, now), fromTemplate);
         stored = await storeGeneratedFile(tx, ctx.storage, {
           data: pdf,
