@@ -286,6 +286,10 @@ export const ZDocumentTemplateOptionsResponse = z.object({ data: z.array(ZDocume
 /** `GET /document-templates/placeholders?application_type_id=` */
 export const ZPlaceholdersQuery = z.object({
   application_type_id: zIdParam().optional().describe('Adaugă câmpurile formularelor tipului'),
+  system_type: z
+    .enum(DOCUMENT_SYSTEM_TYPES)
+    .optional()
+    .describe('Doar grupurile de substituenți permise unui șablon de acest tip de sistem'),
 });
 export const ZPlaceholder = z.object({
   key: z.string(),

@@ -11,7 +11,10 @@ import {
   DOCUMENT_SYSTEM_TYPES,
   documentHasText,
   isKnownPlaceholder,
+  PLACEHOLDER_GROUP_LABELS,
   PLACEHOLDERS,
+  placeholderGroupOf,
+  placeholderGroupsFor,
   placeholderKeysOf,
   signingLayoutProblems,
 } from './placeholders.js';
@@ -79,6 +82,48 @@ describe('placeholders', () => {
     expect(isKnownPlaceholder('form.suprafata', keys)).toBe(true);
     expect(isKnownPlaceholder('form.altceva', keys)).toBe(false);
     expect(isKnownPlaceholder('form_staff.observatii', keys)).toBe(false);
+  });
+
+  it('gives a control’s closing report (raport_control) the organisation and control groups only', () => {
+    expect(DOCUMENT_SYSTEM_TYPE_LABELS.raport_control).toBe('Raport de închidere a controlului');
+    expect(PLACEHOLDER_GROUP_LABELS.control).toBe('Controlul');
+    expect(placeholderGroupsFor('raport_control')).toEqual(['organisation', 'control']);
+    for (const type of [null, undefined, 'certificat_urbanism', 'aviz'] as const) {
+      expect(placeholderGroupsFor(type)).not.toContain('control');
+      expect(placeholderGroupsFor(type)).toContain('application');
+      expect(placeholderGroupsFor(type)).toContain('form');
+    }
+    expect(placeholderGroupOf('control.offenders')).toBe('control');
+    expect(placeholderGroupOf('nimic.x')).toBeUndefined();
+    // A control report: organisation and control keys, nothing else.
+    expect(isKnownPlaceholder('control.entry_code', undefined, 'raport_control')).toBe(true);
+    expect(isKnownPlaceholder('organisation.name', undefined, 'raport_control')).toBe(true);
+    expect(isKnownPlaceholder('control.unknown', undefined, 'raport_control')).toBe(false);
+    expect(isKnownPlaceholder('applicant.name', undefined, 'raport_control')).toBe(false);
+    expect(isKnownPlaceholder('form.suprafata', undefined, 'raport_control')).toBe(false);
+    // The other types (and none) do not take the control keys.
+    expect(isKnownPlaceholder('control.entry_code')).toBe(false);
+    expect(isKnownPlaceholder('control.entry_code', undefined, 'aviz')).toBe(false);
+    expect(isKnownPlaceholder('applicant.name', undefined, 'aviz')).toBe(true);
+    const controlKeys = PLACEHOLDERS.filter((p) => p.group === 'control').map((p) => p.key);
+    expect(controlKeys).toEqual(
+      expect.arrayContaining([
+        'control.entry_code',
+        'control.date',
+        'control.type_name',
+        'control.uat',
+        'control.locality',
+        'control.address',
+        'control.cadastral_number',
+        'control.complaint_code',
+        'control.staff',
+        'control.offenders',
+        'control.witnesses',
+        'control.building_bodies',
+        'control.documents',
+        'control.report_date',
+      ]),
+    );
   });
 
   it('finds the keys used and whether the document has text', () => {

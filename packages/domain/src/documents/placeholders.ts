@@ -18,6 +18,7 @@ export const DOCUMENT_SYSTEM_TYPES = [
   'solicitare_clarificari',
   'aviz',
   'adresa_raspuns',
+  'raport_control',
 ] as const;
 export type DocumentSystemType = (typeof DOCUMENT_SYSTEM_TYPES)[number];
 
@@ -29,7 +30,14 @@ export const DOCUMENT_SYSTEM_TYPE_LABELS: Readonly<Record<DocumentSystemType, st
   solicitare_clarificari: 'Solicitare de clarificări',
   aviz: 'Aviz',
   adresa_raspuns: 'Adresă de răspuns',
+  raport_control: 'Raport de închidere a controlului',
 };
+
+/**
+ * The system types whose document is not an application's: a control's closing report is
+ * filled from the control (and its organisation), so its templates use only those groups.
+ */
+export const CONTROL_REPORT_SYSTEM_TYPE = 'raport_control' satisfies DocumentSystemType;
 
 export const DOCUMENT_TEMPLATE_STATUSES = ['active', 'inactive'] as const;
 export type DocumentTemplateStatus = (typeof DOCUMENT_TEMPLATE_STATUSES)[number];
@@ -50,6 +58,7 @@ export const PLACEHOLDER_GROUPS = [
   'staff',
   'form',
   'form_staff',
+  'control',
 ] as const;
 export type PlaceholderGroup = (typeof PLACEHOLDER_GROUPS)[number];
 
@@ -63,6 +72,7 @@ export const PLACEHOLDER_GROUP_LABELS: Readonly<Record<PlaceholderGroup, string>
   staff: 'Funcționari',
   form: 'Formularul cererii',
   form_staff: 'Formularul funcționarului',
+  control: 'Controlul',
 };
 
 export interface PlaceholderDefinition {
@@ -114,7 +124,58 @@ export const PLACEHOLDERS: readonly PlaceholderDefinition[] = [
   { key: 'staff.assignee_name', label: 'Funcționarul responsabil', group: 'staff', example: 'Maria Ionescu' },
   { key: 'staff.reviewer_name', label: 'Verificatorul', group: 'staff', example: 'Andrei Pop' },
   { key: 'staff.president_name', label: 'Președintele / primarul', group: 'staff', example: 'Péter Ferenc' },
+  { key: 'control.entry_code', label: 'Numărul controlului', group: 'control', example: 'CTRL/12/2026' },
+  { key: 'control.date', label: 'Data controlului', group: 'control', example: '15.04.2026' },
+  { key: 'control.type_name', label: 'Tipul controlului', group: 'control', example: 'Disciplina în construcții' },
+  { key: 'control.uat', label: 'UAT-ul', group: 'control', example: 'Târgu Mureș' },
+  { key: 'control.locality', label: 'Localitatea', group: 'control', example: 'Târgu Mureș' },
+  { key: 'control.address', label: 'Adresa controlată', group: 'control', example: 'Str. Gheorghe Doja nr. 5' },
+  { key: 'control.cadastral_number', label: 'Nr. cadastral', group: 'control', example: '123456' },
+  { key: 'control.complaint_code', label: 'Sesizarea de referință', group: 'control', example: 'SES/7/2026' },
+  {
+    key: 'control.staff',
+    label: 'Echipa de control (un rând de fiecare)',
+    group: 'control',
+    example: 'Maria Ionescu – inspector, Inspectoratul de Stat în Construcții, legitimația 123',
+  },
+  {
+    key: 'control.offenders',
+    label: 'Contravenienții (un rând de fiecare)',
+    group: 'control',
+    example: 'Ion Popescu, CNP 1800101123456, Str. Morii nr. 5, Târgu Mureș',
+  },
+  {
+    key: 'control.witnesses',
+    label: 'Martorii (un rând de fiecare)',
+    group: 'control',
+    example: 'Ana Pop, CNP 2850101123456, Str. Gării nr. 2, Reghin',
+  },
+  {
+    key: 'control.building_bodies',
+    label: 'Corpurile de clădire (un rând de fiecare)',
+    group: 'control',
+    example: 'Corpul C1: locuință, P+1E, Ac 120 m², Ad 240 m²',
+  },
+  {
+    key: 'control.documents',
+    label: 'Documentele controlului (un rând de fiecare)',
+    group: 'control',
+    example: 'Fotografii fațadă – starea construcției',
+  },
+  { key: 'control.report_date', label: 'Data raportului', group: 'control', example: '20.04.2026' },
 ];
+
+/** The placeholder groups a template of `systemType` may use (the editor offers, the server accepts). */
+export function placeholderGroupsFor(systemType: DocumentSystemType | null | undefined): readonly PlaceholderGroup[] {
+  if (systemType === CONTROL_REPORT_SYSTEM_TYPE) return ['organisation', 'control'];
+  return PLACEHOLDER_GROUPS.filter((g) => g !== 'control');
+}
+
+/** The group of a placeholder key (its prefix before the first dot), when it is one of the catalogue's groups. */
+export function placeholderGroupOf(key: string): PlaceholderGroup | undefined {
+  const group = key.split('.', 1)[0];
+  return (PLACEHOLDER_GROUPS as readonly string[]).includes(group) ? (group as PlaceholderGroup) : undefined;
+}
 
 const PLACEHOLDER_BY_KEY: ReadonlyMap<string, PlaceholderDefinition> = new Map(PLACEHOLDERS.map((p) => [p.key, p]));
 
@@ -130,7 +191,13 @@ export const FORM_PLACEHOLDER_PREFIXES = { form: 'form.', form_staff: 'form_staf
  * undefined), any well-formed `form.` / `form_staff.` key is accepted (a common template serves
  * many types); with them, only the type's fields.
  */
-export function isKnownPlaceholder(key: string, formKeys?: { form: readonly string[]; form_staff: readonly string[] }): boolean {
+export function isKnownPlaceholder(
+  key: string,
+  formKeys?: { form: readonly string[]; form_staff: readonly string[] },
+  systemType?: DocumentSystemType | null,
+): boolean {
+  const group = placeholderGroupOf(key);
+  if (!group || !placeholderGroupsFor(systemType).includes(group)) return false;
   if (PLACEHOLDER_BY_KEY.has(key)) return true;
   for (const group of ['form_staff', 'form'] as const) {
     const prefix = FORM_PLACEHOLDER_PREFIXES[group];

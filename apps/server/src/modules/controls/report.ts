@@ -5,16 +5,22 @@ import {
   type ControlBuildingBody,
   type ControlPerson,
   type ControlStaff,
+  controlPlaceholderValues,
   IMPORTANCE_CATEGORY_LABELS,
+  type ProseMirrorNode,
+  type SigningLayout,
 } from '@ghiseu/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
+import { type DocumentRenderData, renderOutputDocument } from '../../platform/document-pdf.js';
 import { formatRomanianDate, type PdfDocument, renderPdf } from '../../platform/pdf.js';
 
 /**
  * The closing report of a control (proces-verbal de închidere), the built-in layout: the
  * organisation, entry code, dates, type, place, complaint reference, control staff, offenders,
  * witnesses (with their identification: the report is an official document), the building
- * bodies with every field, and the list of documents. Rendered through platform/pdf.ts.
+ * bodies with every field, and the list of documents. Rendered through platform/pdf.ts. When
+ * the organisation has an active document template of system type `raport_control`, the report
+ * is that template instead ({@link templateReportData}).
  */
 
 export const REPORT_TITLE = 'Raport de închidere a controlului';
@@ -200,10 +206,87 @@ export function closingReportDocument(data: ClosingReportData): PdfDocument {
   };
 }
 
+/* ───────────────────────────── From a document template ───────────────────────────── */
+
+/** The organisation's active template of system type `raport_control` (document-templates face). */
+export interface ReportTemplate {
+  id: number;
+  name: string;
+  content: ProseMirrorNode;
+  signingLayout: SigningLayout;
+}
+
+/** The header of a report made from a template, as the applications' output documents print it. */
+export interface ReportLetterhead {
+  councilName: string;
+  organisationName: string;
+  address: string | null;
+  /** A PNG or JPEG data URL, or null. */
+  logo: string | null;
+}
+
 /**
- * How the report is rendered: one indirection so that a test can make the generation fail (the
- * `error` status and its retry) without breaking the PDF library.
+ * The data of a closing report made from a template: the shared document layout
+ * (platform/document-pdf.ts: header with the council, organisation and "Nr. <entry code> din
+ * <date>", the template's text with the organisation and control placeholders filled, the
+ * signing layout's cells at the bottom of the last page, the footer without a verification QR:
+ * a control has no public verification page).
+ */
+export function templateReportData(
+  data: ClosingReportData,
+  template: ReportTemplate,
+  head: ReportLetterhead,
+): DocumentRenderData {
+  const values: Record<string, string> = {
+    'organisation.name': head.organisationName,
+    'organisation.council_name': head.councilName,
+    ...(head.address ? { 'organisation.address': head.address } : {}),
+    ...controlPlaceholderValues({
+      entryCode: data.entryCode,
+      controlDate: data.controlDate,
+      typeName: data.typeName,
+      uatName: data.uatName,
+      localityName: data.localityName,
+      address: data.address,
+      cadastralNumber: data.cadastralNumber,
+      complaintEntryCode: data.complaintEntryCode,
+      staff: data.staff,
+      persons: data.persons,
+      bodies: data.bodies,
+      documents: data.documents,
+      reportDate: formatRomanianDate(data.generatedAt),
+    }),
+  };
+  return {
+    title: template.name,
+    councilName: head.councilName,
+    organisationName: head.organisationName,
+    address: head.address,
+    logo: head.logo,
+    entryNumber: null,
+    entryDate: null,
+    outputNumber: data.entryCode,
+    outputDate: data.generatedAt,
+    visaCodes: [],
+    content: template.content,
+    values,
+    rows: template.signingLayout.rows.map((row) => row.map((cell) => ({ ...cell, box: undefined, signerName: null }))),
+    verificationUrl: null,
+    author: head.organisationName,
+  };
+}
+
+/**
+ * How the report is rendered: from the organisation's template when it has one, else the
+ * built-in layout. One indirection so that a test can make the generation fail (the `error`
+ * status and its retry) without breaking the PDF library.
  */
 export const closingReportRenderer = {
-  render: (data: ClosingReportData): Promise<Buffer> => renderPdf(closingReportDocument(data)),
+  render: async (
+    data: ClosingReportData,
+    fromTemplate?: { template: ReportTemplate; letterhead: ReportLetterhead },
+  ): Promise<Buffer> =>
+    fromTemplate
+      ? (await renderOutputDocument(templateReportData(data, fromTemplate.template, fromTemplate.letterhead))).pdf
+      : renderPdf(closingReportDocument(data)),
 };

@@ -9,10 +9,12 @@ import {
   controlStaff,
   controls,
   controlTypes,
+  counties,
   documentSeriesTypes,
   files,
   localities,
   organisations,
+  settings,
   territorialUnits,
   users,
 } from '../../db/schema/index.js';
@@ -431,6 +433,26 @@ export async function userNames(db: Db, id: number) {
     .from(users)
     .where(eq(users.id, id));
   return row;
+}
+
+/** The header of a closing report made from a template: the organisation, its place and logo, the council's name. */
+export async function reportLetterhead(db: Db, organisationId: number) {
+  const org = alias(localities, 'org_locality');
+  const [row] = await db
+    .select({
+      name: organisations.name,
+      logoFileId: organisations.logoFileId,
+      uatName: territorialUnits.name,
+      countyName: counties.name,
+      localityName: org.name,
+    })
+    .from(organisations)
+    .leftJoin(territorialUnits, eq(territorialUnits.id, organisations.uatId))
+    .leftJoin(counties, eq(counties.id, organisations.countyId))
+    .leftJoin(org, eq(org.id, organisations.localityId))
+    .where(eq(organisations.id, organisationId));
+  const [council] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'COUNCIL_NAME'));
+  return row ? { ...row, councilName: council?.value ?? null } : undefined;
 }
 
 export async function organisationName(db: Db, id: number): Promise<string> {

@@ -1,5 +1,7 @@
 import {
   CONTROL_LIMITS,
+  CONTROL_REPORT_SYSTEM_TYPE,
+  DEFAULT_SETTINGS,
   CONTROL_PERSON_ROLE_LABELS,
   type ControlAction,
   type ControlActivity,
@@ -32,7 +34,8 @@ import { emitDomainEvent } from '../../platform/events.js';
 import { listPage, parseListQuery } from '../../platform/list-query.js';
 import { audit, invalidField, notFound, type RequestMeta } from '../../platform/request.js';
 import { findSeriesOfType, takeNextNumber } from '../document-series/index.js';
-import { type FileRow, findOwnFile, storeGeneratedFile } from '../files/index.js';
+import { findActiveTemplateOfSystemType } from '../document-templates/index.js';
+import { type FileRow, findOwnFile, readStoredFile, storeGeneratedFile } from '../files/index.js';
 import { uatsInJurisdiction } from '../territory/index.js';
 import {
   controlScope,
@@ -55,7 +58,7 @@ import {
   presentType,
   personName,
 } from './presenter.js';
-import { type ClosingReportData, closingReportRenderer } from './report.js';
+import { type ClosingReportData, closingReportRenderer, type ReportLetterhead, type ReportTemplate } from './report.js';
 import * as repo from './repository.js';
 
 /**
@@ -819,7 +822,42 @@ async function reportData(tx: Db, actor: Actor, control: Control, generatedAt: D
 }
 
 /**
- * generate-report: renders the closing report, stores it through the files module and locks the
+ * The organisation's active `raport_control` template (its own, else a common one) with the
+ * header it prints; undefined: the built-in layout.
+ */
+async function reportTemplate(
+  db: Db,
+  storage: AppContext['storage'],
+  organisationId: number,
+): Promise<{ template: ReportTemplate; letterhead: ReportLetterhead } | undefined> {
+  const template = await findActiveTemplateOfSystemType(db, organisationId, CONTROL_REPORT_SYSTEM_TYPE);
+  if (!template) return undefined;
+  const head = await repo.reportLetterhead(db, organisationId);
+  let logo: string | null = null;
+  if (head?.logoFileId) {
+    try {
+      const { file, data } = await readStoredFile(db, storage, head.logoFileId);
+      if (file.mimeType === 'image/png' || file.mimeType === 'image/jpeg')
+        logo = `data:${file.mimeType};base64,${data.toString('base64')}`;
+    } catch {
+      logo = null;
+    }
+  }
+  const place = [head?.localityName ?? head?.uatName, head?.countyName ? `județul ${head.countyName}` : null].filter(Boolean);
+  return {
+    template: { id: template.id, name: template.name, content: template.content, signingLayout: template.signingLayout },
+    letterhead: {
+      councilName: head?.councilName || DEFAULT_SETTINGS.councilName,
+      organisationName: head?.name ?? '',
+      address: place.length > 0 ? place.join(', ') : null,
+      logo,
+    },
+  };
+}
+
+/**
+ * generate-report: renders the closing report (from the organisation's active document template
+ * of system type `raport_control` when there is one, else the built-in layout), stores it through the files module and locks the
  * control (status generated). A failure of the rendering or the storage sets status `error` with
  * the code in `report_error` (its own transaction) and answers CLOSING_REPORT_GENERATION_ERROR;
  * the report may be generated again from `error`.
@@ -830,8 +868,10 @@ export async function generateReport(ctx: AppContext, actor: Actor, id: number, 
       const control = await forAction(tx, actor, id, 'generate-report', version);
       const now = new Date();
       let stored: FileRow;
+      let fromTemplate: Awaited<ReturnType<typeof reportTemplate>>;
       try {
-        const pdf = await closingReportRenderer.render(await reportData(tx, actor, control, now));
+        fromTemplate = await reportTemplate(tx, ctx.storage, control.organisationId);
+        const pdf = await closingReportRenderer.render(await reportData(tx, actor, control, now), fromTemplate);
         stored = await storeGeneratedFile(tx, ctx.storage, {
           data: pdf,
           name: `raport-inchidere-${(control.entryCode ?? String(control.id)).replace(/[^\w.-]+/g, '-')}.pdf`,
@@ -856,7 +896,12 @@ export async function generateReport(ctx: AppContext, actor: Actor, id: number, 
         entityType: ENTITY,
         entityId: id,
         actorUserId: actor.userId,
-        payload: { organisation_id: control.organisationId, entry_code: control.entryCode, file_id: stored.id },
+        payload: {
+          organisation_id: control.organisationId,
+          entry_code: control.entryCode,
+          file_id: stored.id,
+          template_id: fromTemplate?.template.id ?? null,
+        },
       });
     });
   } catch (error) {

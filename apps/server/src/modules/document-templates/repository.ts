@@ -1,4 +1,5 @@
-import { and, asc, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { CONTROL_REPORT_SYSTEM_TYPE } from '@ghiseu/domain';
+import { and, asc, count, desc, eq, getTableColumns, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { applicationTypes, documentTemplates, forms, formVersions, organisations } from '../../db/schema/index.js';
 import { type Db, nameTaken } from '../../platform/db.js';
 import { buildListSql, type ListSpec, type ParsedList, romanianOrder } from '../../platform/list-query.js';
@@ -109,9 +110,30 @@ export function listOptions(db: Db, organisationId: number | 'all', limit: numbe
       systemType: documentTemplates.systemType,
     })
     .from(documentTemplates)
-    .where(and(eq(documentTemplates.status, 'active'), visibleTo(organisationId)))
+    .where(
+      and(
+        eq(documentTemplates.status, 'active'),
+        visibleTo(organisationId),
+        // A control's closing report is no application type's document.
+        or(isNull(documentTemplates.systemType), ne(documentTemplates.systemType, CONTROL_REPORT_SYSTEM_TYPE)),
+      ),
+    )
     .orderBy(romanianOrder(documentTemplates.name), asc(documentTemplates.id))
     .limit(limit);
+}
+
+/**
+ * The active template of `systemType` an organisation uses: its own first, else a common one
+ * (the most recently changed wins when there are several).
+ */
+export async function activeTemplateOfSystemType(db: Db, organisationId: number, systemType: string) {
+  const [row] = await db
+    .select({ id: documentTemplates.id })
+    .from(documentTemplates)
+    .where(and(eq(documentTemplates.status, 'active'), eq(documentTemplates.systemType, systemType), visibleTo(organisationId)))
+    .orderBy(sql`${documentTemplates.organisationId} IS NULL`, desc(documentTemplates.updatedAt), desc(documentTemplates.id))
+    .limit(1);
+  return row?.id;
 }
 
 /** An application type's organisation and the published definitions of its citizen and staff forms. */

@@ -52,13 +52,18 @@ export async function documentTemplatesRoutes(fastify: FastifyInstance): Promise
       schema: {
         tags,
         summary:
-          'Substituenții disponibili: catalogul fix și, cu application_type_id, câmpurile formularelor tipului (form.<cheie>, form_staff.<cheie>)',
+          'Substituenții disponibili: catalogul fix (cu system_type, doar grupurile permise tipului de sistem: raport_control are instituția și controlul) și, cu application_type_id, câmpurile formularelor tipului (form.<cheie>, form_staff.<cheie>)',
         querystring: ZPlaceholdersQuery,
         response: { 200: data(z.array(ZPlaceholder)) },
       },
     },
     async (request) => ({
-      data: await templates.listPlaceholders(app.ctx, actorOf(request), request.query.application_type_id),
+      data: await templates.listPlaceholders(
+        app.ctx,
+        actorOf(request),
+        request.query.application_type_id,
+        request.query.system_type,
+      ),
     }),
   );
 

@@ -5,6 +5,7 @@ import {
   FORM_PLACEHOLDER_PREFIXES,
   isKnownPlaceholder,
   PLACEHOLDER_GROUP_LABELS,
+  placeholderGroupsFor,
   PLACEHOLDERS,
   type Placeholder,
   type ProseMirrorNode,
@@ -51,12 +52,17 @@ const TEMPLATE_FIELDS = [
 
 /* ───────────────────────────── Checks ───────────────────────────── */
 
-/** Refuses unknown placeholder keys (UNKNOWN_PLACEHOLDER naming the first one). */
+/**
+ * Refuses unknown placeholder keys (UNKNOWN_PLACEHOLDER naming the first one). What is known
+ * depends on the system type: a control's closing report (`raport_control`) takes only the
+ * organisation and control groups, the other types every group but the control's.
+ */
 export function checkPlaceholders(
   content: ProseMirrorNode,
   formKeys?: { form: readonly string[]; form_staff: readonly string[] },
+  systemType?: DocumentSystemType | null,
 ): void {
-  const unknown = placeholderKeysOf(content).filter((key) => !isKnownPlaceholder(key, formKeys));
+  const unknown = placeholderKeysOf(content).filter((key) => !isKnownPlaceholder(key, formKeys, systemType));
   if (unknown.length > 0)
     throw new AppError('UNKNOWN_PLACEHOLDER', {
       key: unknown[0],
@@ -147,10 +153,22 @@ export async function formPlaceholders(db: Db, applicationTypeId: number) {
   return { organisationId: found.type.organisationId, form: fieldsOf(found.citizen), formStaff: fieldsOf(found.staff) };
 }
 
-/** `GET /document-templates/placeholders?application_type_id=`: the catalogue and the type's form fields. */
-export async function listPlaceholders(ctx: AppContext, actor: Actor, applicationTypeId: number | undefined) {
-  const data: Placeholder[] = PLACEHOLDERS.map((p) => ({ ...p, group_label: PLACEHOLDER_GROUP_LABELS[p.group] }));
-  if (applicationTypeId === undefined) return data;
+/**
+ * `GET /document-templates/placeholders?application_type_id=&system_type=`: the catalogue (only
+ * the groups a template of `system_type` may use, when given) and the type's form fields.
+ */
+export async function listPlaceholders(
+  ctx: AppContext,
+  actor: Actor,
+  applicationTypeId: number | undefined,
+  systemType?: DocumentSystemType | null,
+) {
+  const groups = systemType === undefined ? undefined : placeholderGroupsFor(systemType);
+  const data: Placeholder[] = PLACEHOLDERS.filter((p) => !groups || groups.includes(p.group)).map((p) => ({
+    ...p,
+    group_label: PLACEHOLDER_GROUP_LABELS[p.group],
+  }));
+  if (applicationTypeId === undefined || (groups && !groups.includes('form'))) return data;
   const forms = await formPlaceholders(ctx.db, applicationTypeId);
   if (!forms || !inScope(actor, forms.organisationId)) throw notFound();
   for (const [group, fields] of [
@@ -187,6 +205,15 @@ export async function findTemplateForUse(db: Db, id: number) {
   };
 }
 
+/**
+ * The active template of `systemType` the organisation uses (its own, else a common one), ready
+ * for use; undefined when there is none (the caller then uses its built-in layout).
+ */
+export async function findActiveTemplateOfSystemType(db: Db, organisationId: number, systemType: DocumentSystemType) {
+  const id = await repo.activeTemplateOfSystemType(db, organisationId, systemType);
+  return id === undefined ? undefined : findTemplateForUse(db, id);
+}
+
 /** {@link findTemplateForUse} for an actor: another organisation's template answers 404. */
 export async function readTemplateForActor(db: Db, actor: Actor, id: number) {
   await loadReadable(db, actor, id);
@@ -206,7 +233,7 @@ export async function createTemplate(ctx: AppContext, actor: Actor, input: Docum
   const organisationId = ownerOfNewTemplate(actor);
   if (organisationId === null && actor.userType !== 'super_admin') throw new AppError('FORBIDDEN');
   const layout = signingLayoutFromInput(input.signing_layout);
-  checkPlaceholders(input.content as ProseMirrorNode);
+  checkPlaceholders(input.content as ProseMirrorNode, undefined, input.system_type);
   checkLayout(layout);
   const id = await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
@@ -243,12 +270,18 @@ export async function patchTemplate(
   meta: RequestMeta,
 ) {
   const layout = input.signing_layout ? signingLayoutFromInput(input.signing_layout) : undefined;
-  if (input.content) checkPlaceholders(input.content as ProseMirrorNode);
   if (layout) checkLayout(layout);
   await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
       const current = await loadReadable(tx, actor, id, { lock: true });
       if (!mayEditTemplate(actor, current)) throw new AppError('FORBIDDEN');
+      // The text is checked against the system type it will have (either may change).
+      if (input.content !== undefined || input.system_type !== undefined)
+        checkPlaceholders(
+          (input.content ?? current.content) as ProseMirrorNode,
+          undefined,
+          (input.system_type === undefined ? current.systemType : input.system_type) as DocumentSystemType | null,
+        );
       if (input.name !== undefined && (await repo.templateNameTaken(tx, current.organisationId, input.name, id)))
         throw new AppError('DUPLICATE_DOCUMENT_TEMPLATE_NAME');
       const values: Parameters<typeof repo.updateTemplate>[2] = {};

@@ -14,7 +14,7 @@ import { readStoredFile, storeGeneratedFile } from '../../files/index.js';
 import { completeDocumentStep } from '../../processes/index.js';
 import * as appRepo from '../repository.js';
 import type { WorkflowTransition } from '../staff/workflow-hook.js';
-import { type DocumentRenderData, renderOutputDocument } from './render.js';
+import { type DocumentRenderData, renderOutputDocument } from '../../../platform/document-pdf.js';
 import * as repo from './repository.js';
 import { organisationAddress, placeholderValues } from './values.js';
 

@@ -12,7 +12,7 @@ import {
   renderOutputDocument,
   SIGNATURE,
   signatureBoxes,
-} from './render.js';
+} from '../../../platform/document-pdf.js';
 import { formatAnswer } from './values.js';
 
 const text = (value: string, marks: string[] = []) => ({ type: 'text', text: value, marks: marks.map((type) => ({ type })) });

@@ -39,7 +39,7 @@ import { checkActor, mayReadStaff, relationOf } from '../staff/policy.js';
 import { workflowHook } from '../staff/workflow-hook.js';
 import { applyTransition, renderData, verificationUrl } from './generation.js';
 import { GENERATE_DOCUMENT_JOB } from './job-definition.js';
-import { PREVIEW_NUMBER, renderOutputDocument } from './render.js';
+import { PREVIEW_NUMBER, renderOutputDocument } from '../../../platform/document-pdf.js';
 import * as repo from './repository.js';
 
 /**

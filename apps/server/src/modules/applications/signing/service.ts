@@ -26,7 +26,7 @@ import { audit, notFound, type RequestMeta } from '../../../platform/request.js'
 import { findOwnFile, storeGeneratedFile } from '../../files/index.js';
 import { findTemplateForUse } from '../../document-templates/index.js';
 import { renderData } from '../documents/generation.js';
-import { renderOutputDocument } from '../documents/render.js';
+import { renderOutputDocument } from '../../../platform/document-pdf.js';
 import { mayReadApplication } from '../policy.js';
 import { submissionCheck } from '../service.js';
 import * as appRepo from '../repository.js';

@@ -26,6 +26,8 @@ export interface PlaceholderPickerProps {
   /** The application type whose form fields are offered (form.<key>, form_staff.<key>). */
   applicationTypeId: string | null;
   onApplicationTypeChange: (id: string | null) => void;
+  /** Whether the application type choice is offered (not for a control's closing report). */
+  withApplicationType?: boolean;
   applicationTypes: { value: string; label: string }[];
   applicationTypesLoading: boolean;
 }
@@ -45,6 +47,7 @@ export function PlaceholderPicker({
   onRetry,
   applicationTypeId,
   onApplicationTypeChange,
+  withApplicationType = true,
   applicationTypes,
   applicationTypesLoading,
 }: PlaceholderPickerProps) {
@@ -77,19 +80,21 @@ export function PlaceholderPicker({
       data-testid="placeholder-picker"
     >
       <Stack gap="sm">
-        <Select
-          label={t('picker.applicationType')}
-          description={t('picker.applicationTypeHint')}
-          data={applicationTypes}
-          value={applicationTypeId}
-          onChange={onApplicationTypeChange}
-          searchable
-          clearable
-          filter={foldedOptionsFilter}
-          nothingFoundMessage={t('nothingFound')}
-          placeholder={applicationTypesLoading ? t('loading') : t('picker.noType')}
-          comboboxProps={{ withinPortal: true }}
-        />
+        {withApplicationType ? (
+          <Select
+            label={t('picker.applicationType')}
+            description={t('picker.applicationTypeHint')}
+            data={applicationTypes}
+            value={applicationTypeId}
+            onChange={onApplicationTypeChange}
+            searchable
+            clearable
+            filter={foldedOptionsFilter}
+            nothingFoundMessage={t('nothingFound')}
+            placeholder={applicationTypesLoading ? t('loading') : t('picker.noType')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
         <TextInput
           label={t('picker.search')}
           leftSection={<IconSearch size={16} aria-hidden />}

@@ -1,4 +1,5 @@
 import {
+  CONTROL_REPORT_SYSTEM_TYPE,
   DOCUMENT_SYSTEM_TYPE_LABELS,
   DOCUMENT_SYSTEM_TYPES,
   DOCUMENT_TEMPLATE_STATUS_LABELS,
@@ -7,12 +8,15 @@ import {
   type DocumentTemplateRecord,
   type DocumentTemplateStatus,
   documentHasText,
+  isKnownPlaceholder,
+  placeholderGroupsFor,
+  placeholderKeysOf,
   signingLayoutProblems,
 } from '@ghiseu/domain';
 import { Anchor, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -159,18 +163,31 @@ function TemplateForm({ record }: { record: DocumentTemplateRecord | null }) {
   const [saveBlocked, setSaveBlocked] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  // Placeholders: the catalogue, plus the form fields of the type chosen in the picker.
+  // Placeholders: the catalogue groups the system type allows (a control's closing report: the
+  // organisation and the control; the other types: all but the control's), plus the form fields
+  // of the application type chosen in the picker.
+  const systemType = (useWatch({ control: form.control, name: 'system_type' }) ?? null) as DocumentSystemType | null;
+  const controlReport = systemType === CONTROL_REPORT_SYSTEM_TYPE;
+  const allowedGroups = useMemo(() => placeholderGroupsFor(systemType), [systemType]);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [typeId, setTypeId] = useState<string | null>(null);
-  const placeholders = usePlaceholders(typeId ? Number(typeId) : null);
-  const types = useApplicationTypeChoices(pickerOpen || typeId !== null);
+  const placeholders = usePlaceholders(typeId && !controlReport ? Number(typeId) : null);
+  const types = useApplicationTypeChoices(!controlReport && (pickerOpen || typeId !== null));
   const insertRef = useRef<((key: string) => void) | null>(null);
   const labels = useMemo(() => new Map((placeholders.data ?? []).map((p) => [p.key, p.label])), [placeholders.data]);
   const labelOf = useCallback((key: string) => labels.get(key) ?? key, [labels]);
   const labelsVersion = `${typeId ?? ''}:${labels.size}`;
   const pickerOptions = useMemo(
-    () => (placeholders.data ?? []).map((p) => ({ key: p.key, label: p.label, group: p.group_label, example: p.example })),
-    [placeholders.data],
+    () =>
+      (placeholders.data ?? [])
+        .filter((p) => allowedGroups.includes(p.group))
+        .map((p) => ({ key: p.key, label: p.label, group: p.group_label, example: p.example })),
+    [placeholders.data, allowedGroups],
+  );
+  // Placeholders of the text that the chosen system type does not take (the save would be refused).
+  const foreignPlaceholders = useMemo(
+    () => placeholderKeysOf(content).filter((key) => !isKnownPlaceholder(key, undefined, systemType)),
+    [content, systemType],
   );
 
   // Functions a 'function' cell may name: the organisation's, or the system functions for a common template.
@@ -362,6 +379,15 @@ function TemplateForm({ record }: { record: DocumentTemplateRecord | null }) {
 
       <Section title={t('editor.content')} testId="template-content-section">
         {documentHasText(content) ? null : <Notice tone="info">{t('editor.emptyContent')}</Notice>}
+        {controlReport ? <Notice tone="info">{t('editor.controlReportHint')}</Notice> : null}
+        {foreignPlaceholders.length > 0 ? (
+          <Notice tone="warning" data-testid="template-foreign-placeholders">
+            {t('editor.foreignPlaceholders', {
+              type: systemType ? DOCUMENT_SYSTEM_TYPE_LABELS[systemType] : t('editor.noSystemType'),
+              keys: foreignPlaceholders.map((key) => labelOf(key)).join(', '),
+            })}
+          </Notice>
+        ) : null}
         <Suspense
           fallback={
             <Group gap="xs">
@@ -390,8 +416,9 @@ function TemplateForm({ record }: { record: DocumentTemplateRecord | null }) {
           loading={placeholders.isPending}
           failed={placeholders.isError}
           onRetry={() => void placeholders.refetch()}
-          applicationTypeId={typeId}
+          applicationTypeId={controlReport ? null : typeId}
           onApplicationTypeChange={setTypeId}
+          withApplicationType={!controlReport}
           applicationTypes={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
           applicationTypesLoading={types.isPending && types.fetchStatus !== 'idle'}
         />
@@ -426,7 +453,13 @@ function TemplateForm({ record }: { record: DocumentTemplateRecord | null }) {
 
       {record ? (
         <Section title={t('preview.section')}>
-          <PreviewPanel templateId={record.id} dirty={dirty} />
+          {record.system_type === CONTROL_REPORT_SYSTEM_TYPE ? (
+            <Notice tone="info" data-testid="template-preview-control">
+              {t('preview.controlReport')}
+            </Notice>
+          ) : (
+            <PreviewPanel templateId={record.id} dirty={dirty} />
+          )}
         </Section>
       ) : null}
     </Stack>

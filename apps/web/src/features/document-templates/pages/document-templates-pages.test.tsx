@@ -74,6 +74,20 @@ const placeholders: Placeholder[] = [
     group_label: 'Solicitantul',
     example: 'Ion Popescu',
   },
+  {
+    key: 'organisation.name',
+    label: 'Denumirea instituției',
+    group: 'organisation',
+    group_label: 'Instituția',
+    example: 'Consiliul Județean Mureș',
+  },
+  {
+    key: 'control.offenders',
+    label: 'Contravenienții (un rând de fiecare)',
+    group: 'control',
+    group_label: 'Controlul',
+    example: 'Ion Popescu, CNP 1800101123456',
+  },
 ];
 
 function serveLookups() {
@@ -359,6 +373,55 @@ describe('/document-template/new and /document-template/{id}', { timeout: UI_TES
     await user.type(await screen.findByRole('textbox', { name: /Descriere/ }), 'Răspuns standard');
     await user.click(screen.getByTestId('template-save'));
     expect(await screen.findByTestId('template-server-error')).toHaveTextContent('Substituentul „form.suprafata” nu există.');
+  });
+
+  it('offers a control closing report (raport_control) only the organisation and control placeholders', async () => {
+    serveLookups();
+    const paragraph = (key: string) => ({ type: 'paragraph', content: [{ type: 'placeholder', attrs: { key } }] });
+    server.use(
+      http.get('/api/document-templates/7', () =>
+        envelope(
+          record({
+            id: 7,
+            name: 'Proces-verbal de control',
+            system_type: 'raport_control',
+            system_type_label: 'Raport de închidere a controlului',
+            application_type_count: 0,
+            content: { type: 'doc', content: [paragraph('control.offenders'), paragraph('applicant.name')] },
+            placeholder_keys: ['control.offenders', 'applicant.name'],
+          }),
+        ),
+      ),
+    );
+    const { user } = setup('/document-template/7');
+    const content = await screen.findByRole('textbox', { name: 'Textul șablonului' });
+    await waitFor(() => expect(content).toHaveTextContent('{{Contravenienții (un rând de fiecare)}}'));
+    // The application placeholder left in the text is named before the save.
+    expect(await screen.findByTestId('template-foreign-placeholders')).toHaveTextContent(
+      'Textul folosește substituenți care nu sunt permiși pentru tipul „Raport de închidere a controlului”: Numele solicitantului.',
+    );
+    expect(screen.getByTestId('template-preview-control')).toHaveTextContent('raportul se generează din pagina controlului');
+
+    await user.click(screen.getByRole('button', { name: 'Inserați un substituent' }));
+    const picker = await screen.findByRole('dialog', { name: 'Inserați un substituent' });
+    expect(within(picker).queryAllByLabelText(/Tipul de cerere/)).toHaveLength(0);
+    expect(await within(picker).findByRole('button', { name: 'Inserați Denumirea instituției' })).toBeInTheDocument();
+    expect(within(picker).getByRole('button', { name: 'Inserați Contravenienții (un rând de fiecare)' })).toBeInTheDocument();
+    expect(within(picker).queryByRole('button', { name: 'Inserați Numele solicitantului' })).not.toBeInTheDocument();
+    expect(within(picker).queryByRole('button', { name: 'Inserați Numărul de ieșire' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the control placeholders out of the other types’ picker', async () => {
+    serveLookups();
+    server.use(http.get('/api/document-templates/5', () => envelope(record())));
+    const { user } = setup('/document-template/5');
+    await screen.findByRole('textbox', { name: 'Textul șablonului' });
+    expect(screen.queryByTestId('template-foreign-placeholders')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Inserați un substituent' }));
+    const picker = await screen.findByRole('dialog', { name: 'Inserați un substituent' });
+    expect(await within(picker).findByRole('button', { name: 'Inserați Numele solicitantului' })).toBeInTheDocument();
+    expect(within(picker).getAllByLabelText(/Tipul de cerere/).length).toBeGreaterThan(0);
+    expect(within(picker).queryByRole('button', { name: /Contravenienții/ })).not.toBeInTheDocument();
   });
 
   it('asks before leaving with unsaved changes', async () => {

@@ -1,10 +1,12 @@
 import type { ProseMirrorNode, SigningCell } from '@ghiseu/domain';
 import type { Content, ContentText, TableCell } from 'pdfmake/interfaces';
-import { formatRomanianDate, type PdfDocument, renderPdf } from '../../../platform/pdf.js';
+import { formatRomanianDate, type PdfDocument, renderPdf } from './pdf.js';
 
 /**
- * The output document's PDF (spec §7; notes/signing.md "Generating the documents"): a pure
- * function of its data, rendered through platform/pdf.ts (Roboto embedded, no resource access).
+ * The PDF of a document made from a document template (spec §7; notes/signing.md "Generating the
+ * documents"): an application's output document (applications/documents) and a control's closing
+ * report (controls). A pure function of its data, rendered through platform/pdf.ts (Roboto
+ * embedded, no resource access); it knows no module, so both may import it.
  *
  * - header: council and organisation name (the logo when the organisation has one), address,
  *   the entry number and date, the output number and date ("Nr. … din …"), the visa codes;
@@ -16,9 +18,9 @@ import { formatRomanianDate, type PdfDocument, renderPdf } from '../../../platfo
  *   unbreakable spacer of the block's height ends the body, so when the body would overlap the
  *   block the spacer (and the block after it) moves to a new page. The boxes' coordinates are
  *   known from the constants below; the last page's index comes from the footer's page count;
- * - footer: "Document generat de Ghișeul Unic", page x/y, and the QR code of the public
- *   verification page, drawn as vectors by pdfmake (a PNG from qrcode carries an alpha channel,
- *   i.e. a soft mask: transparency, which PDF/A-1 forbids).
+ * - footer: "Document generat de Ghișeul Unic", page x/y, and (when the document has one) the QR
+ *   code of the public verification page, drawn as vectors by pdfmake (a PNG from qrcode carries
+ *   an alpha channel, i.e. a soft mask: transparency, which PDF/A-1 forbids).
  */
 
 export interface DocumentRenderData {
@@ -38,7 +40,8 @@ export interface DocumentRenderData {
   values: Readonly<Record<string, string>>;
   /** The layout rows, each cell with the name of who is expected to sign it. */
   rows: (SigningCell & { signerName: string | null })[][];
-  verificationUrl: string;
+  /** The public verification page (printed with its QR code); null: a document without one. */
+  verificationUrl: string | null;
   author: string;
 }
 
@@ -360,16 +363,20 @@ export function documentDefinition(data: DocumentRenderData): { definition: PdfD
         margin: [MARGINS.left, 10, MARGINS.right, 0],
         columns: [
           // A vector QR (pdfmake's own): no raster image, no soft mask (PDF/A-friendly).
-          { qr: data.verificationUrl, fit: 76, eccLevel: 'M', width: 80 } as Content,
+          ...(data.verificationUrl ? [{ qr: data.verificationUrl, fit: 76, eccLevel: 'M', width: 80 } as Content] : []),
           {
             stack: [
               { text: 'Document generat de Ghișeul Unic', fontSize: 8, color: MUTED },
-              { text: 'Verificați autenticitatea la:', fontSize: 7.5, color: MUTED, margin: [0, 2, 0, 0] },
-              { text: data.verificationUrl, fontSize: 7.5, color: ACCENT },
+              ...(data.verificationUrl
+                ? ([
+                    { text: 'Verificați autenticitatea la:', fontSize: 7.5, color: MUTED, margin: [0, 2, 0, 0] },
+                    { text: data.verificationUrl, fontSize: 7.5, color: ACCENT },
+                  ] as Content[])
+                : []),
             ],
-            margin: [8, 8, 0, 0],
+            margin: [data.verificationUrl ? 8 : 0, 8, 0, 0],
             width: '*',
-          },
+          } as Content,
           {
             text: `Pagina ${currentPage} din ${pageCount}`,
             fontSize: 8,
