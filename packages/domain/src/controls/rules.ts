@@ -20,26 +20,8 @@ import type { CONTROL_STATUSES } from '../statuses.js';
 
 export type ControlStatus = (typeof CONTROL_STATUSES)[number];
 
-/** The status badges' words (the web's `controls` namespace says the same). */
-export const CONTROL_STATUS_LABELS: Record<ControlStatus, string> = {
-  draft: 'Ciornă',
-  registered: 'Înregistrat',
-  resolved: 'Soluționat',
-  generated: 'Raport generat',
-  closed: 'Închis (clasat)',
-  error: 'Eroare',
-};
-
 export const CONTROL_ACTIONS = ['register', 'resolve', 'generate-report', 'close', 'delete'] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
-
-export const CONTROL_ACTION_LABELS: Record<ControlAction, string> = {
-  register: 'Înregistrați',
-  resolve: 'Marcați ca soluționat',
-  'generate-report': 'Generați raportul de închidere',
-  close: 'Închideți controlul',
-  delete: 'Ștergeți ciorna',
-};
 
 /** Each action: the statuses it is allowed from and the status it sets (`null`: the control is deleted). */
 export const CONTROL_TRANSITIONS: Record<ControlAction, { from: readonly ControlStatus[]; to: ControlStatus | null }> = {
